@@ -1,0 +1,181 @@
+"""NvccBuilder: render, compile with nvcc in parallel (joblib), cache cubins by content, parse ptxas.
+
+Every outcome is a :class:`~evo_kernels.records.BuildResult`; a failed compile carries its error
+text and never raises out of a batch.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from joblib import Parallel, delayed
+
+from evo_kernels.genome import InvalidGenome
+from evo_kernels.records import BuildResult, Candidate
+from evo_kernels.template import KernelTemplate, TemplateError
+
+REGS_PER_SM = 65536
+MAX_SMEM_PER_BLOCK = 227 * 1024  # sm_90, opt-in dynamic shared memory included
+
+_ENTRY = re.compile(r"Compiling entry function '([^']+)' for '([^']+)'")
+_FUNC_PROPS = re.compile(r"Function properties for (\S+)")
+_FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+_USED = re.compile(r"Used (\d+) registers")
+_SMEM = re.compile(r"(\d+) bytes smem")
+_CMEM = re.compile(r"(\d+) bytes cmem\[0\]")
+
+
+@dataclass(frozen=True)
+class PtxasReport:
+    """Resource usage of one entry function as reported by ``ptxas -v``."""
+
+    function: str
+    registers: int = 0
+    spill_store_bytes: int = 0
+    spill_load_bytes: int = 0
+    stack_bytes: int = 0
+    smem_bytes: int = 0
+    cmem_bytes: int = 0
+
+
+def parse_ptxas(text: str) -> dict[str, PtxasReport]:
+    """Parse the ``-Xptxas -v`` report into one :class:`PtxasReport` per entry function."""
+    reports: dict[str, dict] = {}
+    current = None
+    for line in text.splitlines():
+        if m := _ENTRY.search(line):
+            current = m.group(1)
+            reports.setdefault(current, {"function": current})
+        elif m := _FUNC_PROPS.search(line):
+            current = m.group(1)
+            reports.setdefault(current, {"function": current})
+        elif current is not None and (m := _FRAME.search(line)):
+            r = reports[current]
+            r["stack_bytes"], r["spill_store_bytes"], r["spill_load_bytes"] = map(int, m.groups())
+        elif current is not None and (m := _USED.search(line)):
+            r = reports[current]
+            r["registers"] = int(m.group(1))
+            if s := _SMEM.search(line):
+                r["smem_bytes"] = int(s.group(1))
+            if c := _CMEM.search(line):
+                r["cmem_bytes"] = int(c.group(1))
+    return {k: PtxasReport(**v) for k, v in reports.items()}
+
+
+@functools.lru_cache(maxsize=4)
+def nvcc_version(nvcc: str = "nvcc") -> str:
+    """The release line of ``nvcc --version``, e.g. ``cuda_13.0.r13.0/compiler.36424714_0``."""
+    try:
+        out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise RuntimeError(f"nvcc not usable ({nvcc}): {exc}") from exc
+    return out.strip().splitlines()[-1].replace("Build ", "")
+
+
+def default_cache_dir() -> Path:
+    return Path(os.environ.get("EVO_KERNELS_CACHE", Path.home() / ".cache" / "evo-kernels" / "cubins"))
+
+
+class NvccBuilder:
+    """Builds candidates of templates into cubins, ``n_jobs`` nvcc processes at a time.
+
+    The cache key covers the rendered source, the flags and the nvcc version, so a change in any
+    of them is a new build.
+    """
+
+    def __init__(self, arch: str = "sm_90", cache_dir: str | Path | None = None, n_jobs: int = -1,
+                 extra_flags: Sequence[str] = (), nvcc: str = "nvcc", timeout_s: float = 300.0) -> None:
+        self.arch = arch
+        self.cache_dir = Path(cache_dir) if cache_dir else default_cache_dir()
+        self.n_jobs = n_jobs
+        self.nvcc = nvcc
+        self.flags = ("-cubin", f"-arch={arch}", "-O3", "-Xptxas", "-v", *extra_flags)
+        self.timeout_s = timeout_s
+
+    def build(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[BuildResult]:
+        """Build a batch; results in the order of ``candidates``."""
+        version = nvcc_version(self.nvcc)
+        jobs = []
+        for cand in candidates:
+            base = BuildResult(candidate=cand, status="invalid", template_hash=template.hash, entry=template.kernel,
+                               arch=self.arch, flags=self.flags, nvcc_version=version)
+            try:
+                genome = template.space.check(cand.genome)
+                source = template.render(genome)
+            except (InvalidGenome, TemplateError) as exc:
+                jobs.append((None, replace(base, error=str(exc))))
+                continue
+            threads = template.launch(genome, cand.problem or template.problem).threads
+            jobs.append((source, replace(base, threads_per_block=threads)))
+        todo = [(i, s, b) for i, (s, b) in enumerate(jobs) if s is not None]
+        results: list[BuildResult] = [b for _, b in jobs]
+        if todo:
+            self.cache_dir.mkdir(parents=True, exist_ok=True)
+            built = Parallel(n_jobs=self.n_jobs, prefer="threads")(delayed(self._build_one)(s, b) for _, s, b in todo)
+            for (i, _, _), r in zip(todo, built):
+                results[i] = r
+        return results
+
+    def _build_one(self, source: str, base: BuildResult) -> BuildResult:
+        digest = hashlib.sha256("\0".join([source, *self.flags, base.nvcc_version]).encode()).hexdigest()
+        cubin = self.cache_dir / digest[:2] / f"{digest}.cubin"
+        meta = cubin.with_suffix(".json")
+        base = replace(base, source_hash=hashlib.sha256(source.encode()).hexdigest()[:16])
+        if meta.exists() and (cubin.exists() or json.loads(meta.read_text()).get("status") != "ok"):
+            cached = json.loads(meta.read_text())
+            return self._finish(replace(base, cached=True, cubin_path=str(cubin), **cached))
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory(prefix="evo-build-") as tmp:
+            src, out = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.cubin"
+            src.write_text(source)
+            try:
+                proc = subprocess.run([self.nvcc, *self.flags, "-o", str(out), str(src)], capture_output=True,
+                                      text=True, timeout=self.timeout_s)
+            except subprocess.TimeoutExpired:
+                return replace(base, status="compile_error", error=f"nvcc timed out after {self.timeout_s:.0f} s")
+            seconds = time.perf_counter() - t0
+            if proc.returncode != 0 or not out.exists():
+                err = (proc.stderr or proc.stdout).strip()
+                fields = {"status": "compile_error", "error": err[-4000:], "compile_seconds": seconds}
+            else:
+                rep = parse_ptxas(proc.stderr + proc.stdout).get(base.entry)
+                if rep is None:
+                    fields = {"status": "compile_error", "compile_seconds": seconds,
+                              "error": f"entry function {base.entry!r} not found in the ptxas report "
+                                       "(is it declared extern \"C\" __global__?)"}
+                else:
+                    fields = {"status": "ok", "compile_seconds": seconds, "registers": rep.registers,
+                              "spill_store_bytes": rep.spill_store_bytes, "spill_load_bytes": rep.spill_load_bytes,
+                              "stack_bytes": rep.stack_bytes, "smem_bytes": rep.smem_bytes,
+                              "cmem_bytes": rep.cmem_bytes}
+                    cubin.parent.mkdir(parents=True, exist_ok=True)
+                    tmp_cubin = cubin.with_suffix(f".{os.getpid()}.tmp")
+                    shutil.copyfile(out, tmp_cubin)
+                    os.replace(tmp_cubin, cubin)  # atomic: a concurrent reader never sees half a cubin
+            meta.parent.mkdir(parents=True, exist_ok=True)
+            tmp_meta = meta.with_suffix(f".{os.getpid()}.{id(fields)}.tmp")
+            tmp_meta.write_text(json.dumps(fields))
+            os.replace(tmp_meta, meta)
+        return self._finish(replace(base, cubin_path=str(cubin) if fields["status"] == "ok" else "", **fields))
+
+    @staticmethod
+    def _finish(r: BuildResult) -> BuildResult:
+        """Flag builds that compiled but cannot launch as one block on an SM."""
+        if r.status != "ok":
+            return replace(r, cubin_path="") if r.status != "ok" else r
+        if r.registers * r.threads_per_block > REGS_PER_SM:
+            return replace(r, status="resources",
+                           error=f"{r.registers} registers x {r.threads_per_block} threads > {REGS_PER_SM} per SM")
+        if r.smem_bytes > MAX_SMEM_PER_BLOCK:
+            return replace(r, status="resources", error=f"{r.smem_bytes} B shared memory > {MAX_SMEM_PER_BLOCK} B")
+        return r

@@ -1,0 +1,262 @@
+"""The transform vocabulary and the genome space of a template.
+
+A genome holds one value per gene; each gene belongs to one named transform of a vocabulary
+shared by every template, so that a policy which learned what ``UnrollLoop`` does on one kernel
+can use that on another. Everything here is pure: no I/O, and all randomness comes from an
+explicit ``numpy.random.Generator``.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from evo_kernels.records import Genome
+
+TRANSFORMS: tuple[str, ...] = (
+    "TileLoops",
+    "CoalesceMemoryAccess",
+    "AdjustBlockSize",
+    "UseSharedMemory",
+    "PadSharedMemory",
+    "UnrollLoop",
+    "VectorizeLoads",
+    "ThreadCoarsening",
+    "ReorderInstructions",  # software prefetch / double buffering
+    "Generic",  # genes of replayed spaces whose names map onto no transform
+)
+
+# Generic limits of one thread block on sm_90; a template may tighten them.
+MAX_THREADS_PER_BLOCK = 1024
+MAX_STATIC_SMEM_BYTES = 48 * 1024
+
+
+class InvalidGenome(ValueError):
+    """A genome outside its space: an unknown gene, a value out of domain, or a broken constraint."""
+
+
+@dataclass(frozen=True)
+class Gene:
+    """One choice of a genome: its name, its transform kind, its ordered domain and baseline."""
+
+    name: str
+    transform: str
+    values: tuple[Any, ...]
+    baseline: Any
+    doc: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", tuple(self.values))
+        if self.transform not in TRANSFORMS:
+            raise ValueError(f"gene {self.name}: unknown transform {self.transform!r}; known: {', '.join(TRANSFORMS)}")
+        if not self.values:
+            raise ValueError(f"gene {self.name}: empty domain")
+        if len(set(map(repr, self.values))) != len(self.values):
+            raise ValueError(f"gene {self.name}: repeated values in domain {self.values}")
+        if self.baseline not in self.values:
+            raise ValueError(f"gene {self.name}: baseline {self.baseline!r} not in domain {self.values}")
+
+    def index(self, value: Any) -> int:
+        return self.values.index(value)
+
+    def normalized(self, value: Any) -> float:
+        """Position of ``value`` in the ordered domain, scaled to [0, 1]."""
+        n = len(self.values)
+        return 0.0 if n == 1 else self.index(value) / (n - 1)
+
+    def coerce(self, value: Any) -> Any:
+        """Map a JSON or command-line value onto the domain value it names, or raise InvalidGenome."""
+        if value in self.values and not (isinstance(value, bool) != isinstance(self.values[self.index(value)], bool)):
+            return self.values[self.index(value)]
+        for v in self.values:
+            if str(v).lower() == str(value).lower():
+                return v
+        raise InvalidGenome(f"gene {self.name}: value {value!r} is not in its domain {list(self.values)}")
+
+
+def genome_key(genome: Mapping[str, Any]) -> str:
+    """A stable 12-hex key of a genome, independent of dict order."""
+    blob = json.dumps({k: genome[k] for k in sorted(genome)}, sort_keys=True, default=str)
+    return hashlib.sha1(blob.encode()).hexdigest()[:12]
+
+
+Constraint = Callable[[Genome], Sequence[str]]
+
+
+class GenomeSpace:
+    """The genes of a template and the constraints that make a genome valid.
+
+    ``constraint(genome)`` returns the messages of the constraints the genome violates (empty
+    when valid); the domain of each gene is checked here.
+    """
+
+    def __init__(self, genes: Sequence[Gene], constraint: Constraint | None = None, name: str = "") -> None:
+        names = [g.name for g in genes]
+        if len(set(names)) != len(names):
+            raise ValueError(f"space {name}: repeated gene names {names}")
+        self.genes: tuple[Gene, ...] = tuple(genes)
+        self.names: tuple[str, ...] = tuple(names)
+        self._by_name = {g.name: g for g in genes}
+        self._constraint = constraint
+        self.name = name
+
+    def __len__(self) -> int:
+        return len(self.genes)
+
+    def gene(self, name: str) -> Gene:
+        return self._by_name[name]
+
+    @property
+    def size(self) -> int:
+        """Number of genomes in the Cartesian product of the domains (valid or not)."""
+        return math.prod(len(g.values) for g in self.genes)
+
+    def baseline(self) -> Genome:
+        """The identity genome: the user's baseline kernel."""
+        return {g.name: g.baseline for g in self.genes}
+
+    def key(self, genome: Mapping[str, Any]) -> str:
+        return genome_key(genome)
+
+    def coerce(self, genome: Mapping[str, Any], fill_baseline: bool = True) -> Genome:
+        """Genome from user input: unknown names rejected, values mapped onto the domains,
+        missing genes taken from the baseline."""
+        unknown = sorted(set(genome) - set(self.names))
+        if unknown:
+            raise InvalidGenome(f"unknown gene(s) {', '.join(unknown)}; this space has {', '.join(self.names)}")
+        out = self.baseline() if fill_baseline else {}
+        for name, value in genome.items():
+            out[name] = self._by_name[name].coerce(value)
+        missing = [n for n in self.names if n not in out]
+        if missing:
+            raise InvalidGenome(f"missing gene(s) {', '.join(missing)}")
+        return {n: out[n] for n in self.names}
+
+    def violations(self, genome: Mapping[str, Any]) -> list[str]:
+        """Messages naming each violated constraint; empty for a valid genome."""
+        msgs = []
+        for g in self.genes:
+            if g.name not in genome:
+                msgs.append(f"missing gene {g.name}")
+            elif genome[g.name] not in g.values:
+                msgs.append(f"{g.name}={genome[g.name]!r} is outside its domain {list(g.values)}")
+        extra = set(genome) - set(self.names)
+        if extra:
+            msgs.append(f"unknown gene(s) {', '.join(sorted(extra))}")
+        if not msgs and self._constraint is not None:
+            msgs.extend(self._constraint(dict(genome)))
+        return msgs
+
+    def is_valid(self, genome: Mapping[str, Any]) -> bool:
+        return not self.violations(genome)
+
+    def check(self, genome: Mapping[str, Any]) -> Genome:
+        """Return the genome if valid, else raise InvalidGenome naming the violated constraints."""
+        msgs = self.violations(genome)
+        if msgs:
+            raise InvalidGenome("; ".join(msgs))
+        return dict(genome)
+
+    # --- search operators -------------------------------------------------------------------
+
+    def sample(self, rng: np.random.Generator, max_tries: int = 10_000) -> Genome:
+        """A uniformly drawn valid genome (rejection sampling)."""
+        for _ in range(max_tries):
+            g = {gene.name: gene.values[rng.integers(len(gene.values))] for gene in self.genes}
+            if self.is_valid(g):
+                return g
+        raise InvalidGenome(f"space {self.name}: no valid genome in {max_tries} draws")
+
+    def mutate(self, genome: Mapping[str, Any], rng: np.random.Generator, rate: float | None = None,
+               scale: float = 1.0) -> Genome:
+        """Move each gene with probability ``rate`` (default 1/len) by a step of about ``scale``
+        positions in its ordered domain; at least one gene changes where any can. Repaired to valid."""
+        rate = 1.0 / max(1, len(self.genes)) if rate is None else rate
+        out = dict(genome)
+        movable = [g for g in self.genes if len(g.values) > 1]
+        if not movable:
+            return out
+        chosen = [g for g in movable if rng.random() < rate] or [movable[rng.integers(len(movable))]]
+        for g in chosen:
+            out[g.name] = self._step(g, out[g.name], rng, scale)
+        return self.repair(out, rng)
+
+    @staticmethod
+    def _step(gene: Gene, value: Any, rng: np.random.Generator, scale: float) -> Any:
+        i, n = gene.index(value), len(gene.values)
+        step = max(1, int(round(abs(rng.normal(0.0, scale))))) * (1 if rng.random() < 0.5 else -1)
+        j = min(n - 1, max(0, i + step))
+        if j == i:
+            j = i - step if 0 <= i - step < n else (i + 1 if i + 1 < n else i - 1)
+        return gene.values[j]
+
+    def crossover(self, a: Mapping[str, Any], b: Mapping[str, Any], rng: np.random.Generator) -> tuple[Genome, Genome]:
+        """Uniform crossover; both children repaired to valid."""
+        c1, c2 = dict(a), dict(b)
+        for n in self.names:
+            if rng.random() < 0.5:
+                c1[n], c2[n] = b[n], a[n]
+        return self.repair(c1, rng), self.repair(c2, rng)
+
+    def repair(self, genome: Mapping[str, Any], rng: np.random.Generator, max_tries: int = 200) -> Genome:
+        """The genome itself if valid; else the nearest valid genome found by moving genes back
+        toward their baseline values one at a time, then by random single-gene moves; else the
+        baseline (valid by construction of a template)."""
+        g = {n: (genome[n] if n in genome and genome[n] in self.gene(n).values else self.gene(n).baseline)
+             for n in self.names}
+        if self.is_valid(g):
+            return g
+        for _ in range(max_tries):
+            order = rng.permutation(len(self.genes))
+            for i in order:
+                gene = self.genes[i]
+                if g[gene.name] == gene.baseline:
+                    continue
+                trial = dict(g)
+                trial[gene.name] = self._toward(gene, g[gene.name])
+                if self.is_valid(trial):
+                    return trial
+            trial = dict(g)
+            gene = self.genes[rng.integers(len(self.genes))]
+            trial[gene.name] = self._toward(gene, g[gene.name])
+            g = trial
+            if self.is_valid(g):
+                return g
+        return self.baseline()
+
+    @staticmethod
+    def _toward(gene: Gene, value: Any) -> Any:
+        i, b = gene.index(value), gene.index(gene.baseline)
+        return gene.values[i + (1 if b > i else -1)] if i != b else value
+
+    def neighbors(self, genome: Mapping[str, Any]) -> list[Genome]:
+        """Valid genomes one domain position away in one gene."""
+        out = []
+        for g in self.genes:
+            i = g.index(genome[g.name])
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(g.values):
+                    n = dict(genome)
+                    n[g.name] = g.values[j]
+                    if self.is_valid(n):
+                        out.append(n)
+        return out
+
+    def enumerate(self, limit: int = 1_000_000) -> Iterator[Genome]:
+        """Every valid genome, in lexicographic domain order; refuses spaces above ``limit``."""
+        if self.size > limit:
+            raise ValueError(f"space {self.name} has {self.size} genomes, more than the enumeration limit {limit}")
+        for values in itertools.product(*(g.values for g in self.genes)):
+            genome = dict(zip(self.names, values))
+            if self.is_valid(genome):
+                yield genome
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [{"name": g.name, "transform": g.transform, "values": list(g.values), "baseline": g.baseline,
+                 "doc": g.doc} for g in self.genes]

@@ -1,0 +1,101 @@
+"""Record types exchanged between the roles: candidates, build results, run results, evaluations.
+
+Roles (builder, runner, strategy, store) talk only through these frozen dataclasses, so each
+role can be replaced (a GPU runner by a replay runner, say) without the others noticing.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+Genome = dict[str, Any]
+
+# Every way an evaluation can end. "ok" is the only one with a meaningful time.
+STATUSES = (
+    "ok",
+    "invalid",  # the genome violates a constraint of its space (never compiled)
+    "compile_error",
+    "resources",  # too many registers / shared memory / threads for one block
+    "launch_error",
+    "crash",  # illegal address, trap: the worker's CUDA context died
+    "timeout",  # watchdog fired: the kernel hung or ran past the cap
+    "wrong_result",
+    "nan",
+    "nondeterministic",
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One point to evaluate: a template, a genome of its space, and a problem."""
+
+    template: str
+    genome: Genome
+    problem: dict[str, int] = field(default_factory=dict)
+    key: str = ""  # the genome's stable key in its space
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What the builder made of one candidate: a cubin and ptxas's resource report, or an error."""
+
+    candidate: Candidate
+    status: str  # "ok", "invalid", "compile_error" or "resources"
+    source_hash: str = ""  # hash of the rendered source
+    template_hash: str = ""  # hash of the template files (source + metadata)
+    cubin_path: str = ""
+    entry: str = ""
+    arch: str = ""
+    flags: tuple[str, ...] = ()
+    nvcc_version: str = ""
+    registers: int = 0
+    spill_store_bytes: int = 0
+    spill_load_bytes: int = 0
+    smem_bytes: int = 0
+    stack_bytes: int = 0
+    cmem_bytes: int = 0
+    threads_per_block: int = 0
+    compile_seconds: float = 0.0
+    cached: bool = False
+    error: str = ""
+
+    @property
+    def spill_bytes(self) -> int:
+        return self.spill_store_bytes + self.spill_load_bytes
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["spill_bytes"] = self.spill_bytes
+        return d
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a runner measured for one build: raw times (ms) or a failure status."""
+
+    status: str
+    times_ms: tuple[float, ...] = ()
+    median_ms: float = float("nan")
+    p95_ms: float = float("nan")
+    cv: float = float("nan")
+    error: str = ""
+    max_rel_error: float = float("nan")
+    device: dict[str, Any] = field(default_factory=dict)  # gpu name, sm count, driver
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A candidate with its build, its run and its scalar fitness."""
+
+    build: BuildResult
+    run: RunResult
+    fitness: float
+    speedup: float = 0.0
+
+    @property
+    def candidate(self) -> Candidate:
+        return self.build.candidate
+
+    @property
+    def status(self) -> str:
+        return self.run.status if self.build.status == "ok" else self.build.status

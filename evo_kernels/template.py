@@ -1,0 +1,221 @@
+"""Kernel templates: a Mako CUDA source plus a Python metadata file, found by name in ``templates/``.
+
+A template ``NAME`` is two files side by side:
+
+``NAME.cu.mako``
+    CUDA source of one ``extern "C" __global__`` kernel; each gene is a Mako variable.
+``NAME.py``
+    Its metadata: ``KERNEL`` (entry name), ``GENES`` (list of :class:`~evo_kernels.genome.Gene`),
+    ``PROBLEM`` (the benchmark problem), ``CHECK_PROBLEMS`` (correctness shapes, one ragged),
+    ``args(p)``, ``launch(g, p)``, ``reference(inputs, p)``, ``cost(p)``, and optionally
+    ``constraints(g)``, ``smem_bytes(g)``, ``TOLERANCE`` and ``DOC``.
+
+Problem sizes are kernel arguments, never baked into the source, so one cubin serves every shape.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evo_kernels.genome import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK, Gene, GenomeSpace
+from evo_kernels.records import Genome
+
+REQUIRED = ("KERNEL", "GENES", "PROBLEM", "CHECK_PROBLEMS", "args", "launch", "reference", "cost")
+DTYPES = {"float32": ("float", np.float32), "int32": ("int", np.int32)}
+DEFAULT_TOLERANCE = {"float32": 1e-5}
+
+
+class TemplateError(Exception):
+    """A template that cannot be loaded or rendered; the message is one line naming the file."""
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One kernel argument, in signature order: a device array ("in", "out", "inout") or a scalar."""
+
+    name: str
+    role: str  # "in", "out", "inout", "scratch" (zeroed once at allocation, never checked) or "scalar"
+    dtype: str = "float32"
+    shape: tuple[int, ...] = ()
+    value: int | float = 0  # scalars only
+    init: str = "normal"  # how the harness draws inputs: "normal" (N(0,1)) or "uniform" ([0, 1))
+
+    def __post_init__(self) -> None:
+        if self.role not in ("in", "out", "inout", "scratch", "scalar"):
+            raise ValueError(f"arg {self.name}: role {self.role!r} is not in, out, inout, scratch or scalar")
+        if self.init not in ("normal", "uniform"):
+            raise ValueError(f"arg {self.name}: init {self.init!r} is not normal or uniform")
+        if self.dtype not in DTYPES:
+            raise ValueError(f"arg {self.name}: dtype {self.dtype!r} not one of {', '.join(DTYPES)}")
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * np.dtype(DTYPES[self.dtype][1]).itemsize
+
+
+@dataclass(frozen=True)
+class Launch:
+    grid: tuple[int, int, int]
+    block: tuple[int, int, int]
+    dynamic_smem: int = 0
+
+    @property
+    def threads(self) -> int:
+        return int(np.prod(self.block))
+
+
+def template_dirs() -> list[Path]:
+    """Where templates are looked up: ``$EVO_KERNELS_TEMPLATES`` (os.pathsep-separated), then the
+    project's ``templates/``."""
+    dirs = [Path(p) for p in os.environ.get("EVO_KERNELS_TEMPLATES", "").split(os.pathsep) if p]
+    dirs.append(Path(__file__).resolve().parent.parent / "templates")
+    return dirs
+
+
+def available_templates() -> list[str]:
+    names: set[str] = set()
+    for d in template_dirs():
+        if d.is_dir():
+            names.update(p.name[: -len(".cu.mako")] for p in d.glob("*.cu.mako"))
+    return sorted(names)
+
+
+def _resolve(name_or_path: str) -> tuple[Path, Path]:
+    p = Path(name_or_path)
+    if p.name.endswith(".cu.mako") or p.suffix == ".py" or p.exists():
+        stem = p.name[: -len(".cu.mako")] if p.name.endswith(".cu.mako") else p.stem
+        mako_path, meta_path = p.with_name(stem + ".cu.mako"), p.with_name(stem + ".py")
+        if not mako_path.exists():
+            raise TemplateError(f"{mako_path}: template source not found")
+        if not meta_path.exists():
+            raise TemplateError(f"{meta_path}: template metadata file not found (needed beside {mako_path.name})")
+        return mako_path, meta_path
+    for d in template_dirs():
+        if (d / f"{name_or_path}.cu.mako").exists():
+            return _resolve(str(d / f"{name_or_path}.cu.mako"))
+    raise TemplateError(f"unknown template {name_or_path!r}; known: {', '.join(available_templates()) or 'none'}")
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+@dataclass
+class KernelTemplate:
+    """A loaded template: its genome space, its rendering and its problem-dependent metadata."""
+
+    name: str
+    mako_path: Path
+    meta_path: Path
+    meta: Any = field(repr=False)
+    space: GenomeSpace = field(repr=False)
+    hash: str = ""
+    _mako: Any = field(default=None, repr=False)
+
+    @property
+    def kernel(self) -> str:
+        return self.meta.KERNEL
+
+    @property
+    def doc(self) -> str:
+        return getattr(self.meta, "DOC", "")
+
+    @property
+    def problem(self) -> dict[str, int]:
+        return dict(self.meta.PROBLEM)
+
+    @property
+    def check_problems(self) -> list[dict[str, int]]:
+        return [dict(p) for p in self.meta.CHECK_PROBLEMS]
+
+    @property
+    def tolerance(self) -> float:
+        return float(getattr(self.meta, "TOLERANCE", DEFAULT_TOLERANCE["float32"]))
+
+    def render(self, genome: Mapping[str, Any]) -> str:
+        """CUDA source of the kernel for a valid genome."""
+        genome = self.space.check(genome)
+        try:
+            return self._mako.render(KERNEL=self.kernel, g=genome, **genome)
+        except Exception as exc:  # a template bug: name the file, keep it to one line
+            raise TemplateError(f"{self.mako_path}: render failed for {genome}: {_one_line(exc)}") from exc
+
+    def launch(self, genome: Mapping[str, Any], problem: Mapping[str, int]) -> Launch:
+        grid, block, *rest = self.meta.launch(dict(genome), dict(problem))
+        pad = lambda t: tuple(int(x) for x in (tuple(t) + (1, 1, 1))[:3])  # noqa: E731
+        return Launch(pad(grid), pad(block), int(rest[0]) if rest else 0)
+
+    def args(self, problem: Mapping[str, int]) -> list[Arg]:
+        return list(self.meta.args(dict(problem)))
+
+    def reference(self, inputs: Mapping[str, np.ndarray], problem: Mapping[str, int]) -> dict[str, np.ndarray]:
+        return self.meta.reference(dict(inputs), dict(problem))
+
+    def cost(self, problem: Mapping[str, int]) -> tuple[int, int]:
+        """(minimal bytes moved through device memory, floating-point operations)."""
+        b, f = self.meta.cost(dict(problem))
+        return int(b), int(f)
+
+    def smem_bytes(self, genome: Mapping[str, Any]) -> int:
+        fn: Callable[[Genome], int] | None = getattr(self.meta, "smem_bytes", None)
+        return int(fn(dict(genome))) if fn else 0
+
+
+def load_template(name_or_path: str) -> KernelTemplate:
+    """Load a template by name (looked up in :func:`template_dirs`) or by the path of either file."""
+    from mako.template import Template
+
+    mako_path, meta_path = _resolve(name_or_path)
+    name = mako_path.name[: -len(".cu.mako")]
+    mod_name = f"evo_kernels_template_{name}_{hashlib.sha1(str(meta_path).encode()).hexdigest()[:8]}"
+    try:
+        spec = importlib.util.spec_from_file_location(mod_name, meta_path)
+        meta = importlib.util.module_from_spec(spec)
+        sys.modules[mod_name] = meta
+        spec.loader.exec_module(meta)
+    except Exception as exc:
+        sys.modules.pop(mod_name, None)
+        raise TemplateError(f"{meta_path}: cannot load metadata: {_one_line(exc)}") from exc
+    missing = [r for r in REQUIRED if not hasattr(meta, r)]
+    if missing:
+        raise TemplateError(f"{meta_path}: missing metadata {', '.join(missing)}")
+    genes = list(meta.GENES)
+    if not genes or not all(isinstance(g, Gene) for g in genes):
+        raise TemplateError(f"{meta_path}: GENES must be a non-empty list of evo_kernels.genome.Gene")
+    if len(meta.CHECK_PROBLEMS) < 2:
+        raise TemplateError(f"{meta_path}: CHECK_PROBLEMS needs at least two shapes, one that no tile divides")
+    source = mako_path.read_text()
+    try:
+        mako = Template(source, filename=str(mako_path), strict_undefined=True)
+    except Exception as exc:
+        raise TemplateError(f"{mako_path}: Mako syntax error: {_one_line(exc)}") from exc
+    digest = hashlib.sha256(source.encode() + b"\0" + meta_path.read_bytes()).hexdigest()[:16]
+    tmpl = KernelTemplate(name, mako_path, meta_path, meta, GenomeSpace(genes, name=name), digest, mako)
+    own: Callable[[Genome], list[str]] | None = getattr(meta, "constraints", None)
+
+    def constraint(genome: Genome) -> list[str]:
+        msgs = []
+        threads = tmpl.launch(genome, tmpl.problem).threads
+        if threads > MAX_THREADS_PER_BLOCK:
+            msgs.append(f"threads per block {threads} > {MAX_THREADS_PER_BLOCK}")
+        smem = tmpl.smem_bytes(genome)
+        if smem > MAX_STATIC_SMEM_BYTES:
+            msgs.append(f"shared memory {smem} B > per-block limit {MAX_STATIC_SMEM_BYTES} B")
+        if own is not None:
+            msgs.extend(own(genome))
+        return msgs
+
+    tmpl.space = GenomeSpace(genes, constraint=constraint, name=name)
+    try:
+        tmpl.space.check(tmpl.space.baseline())
+    except Exception as exc:
+        raise TemplateError(f"{meta_path}: the baseline genome is not valid: {_one_line(exc)}") from exc
+    return tmpl
