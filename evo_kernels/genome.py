@@ -182,10 +182,15 @@ class GenomeSpace:
         movable = [g for g in self.genes if len(g.values) > 1]
         if not movable:
             return out
-        chosen = [g for g in movable if rng.random() < rate] or [movable[rng.integers(len(movable))]]
-        for g in chosen:
-            out[g.name] = self._step(g, out[g.name], rng, scale)
-        return self.repair(out, rng)
+        for _ in range(20):  # a repair can undo the move; try again rather than return the parent
+            trial = dict(out)
+            chosen = [g for g in movable if rng.random() < rate] or [movable[rng.integers(len(movable))]]
+            for g in chosen:
+                trial[g.name] = self._step(g, trial[g.name], rng, scale)
+            trial = self.repair(trial, rng)
+            if trial != out:
+                return trial
+        return trial
 
     @staticmethod
     def _step(gene: Gene, value: Any, rng: np.random.Generator, scale: float) -> Any:

@@ -1,0 +1,83 @@
+"""The builder against the real nvcc (no mocks): batches, cache, ptxas parsing, failures as values."""
+import numpy as np
+import pytest
+
+from evo_kernels.build import NvccBuilder, parse_ptxas
+from evo_kernels.records import Candidate
+from evo_kernels.template import load_template
+
+ALL = ("sgemm", "reduce_sum", "softmax", "transpose", "conv2d", "stencil")
+pytestmark = pytest.mark.nvcc
+
+
+def candidates(t, genomes):
+    return [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("cubins")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL)
+def test_baseline_and_20_random_genomes_compile(name, cache):
+    t = load_template(name)
+    rng = np.random.default_rng(2026)
+    genomes = [t.space.baseline()] + [t.space.sample(rng) for _ in range(20)]
+    results = NvccBuilder(cache_dir=cache).build(t, candidates(t, genomes))
+    bad = [(r.candidate.genome, r.status, r.error[:300]) for r in results if r.status != "ok"]
+    assert not bad
+    for r in results:
+        assert r.registers > 0 and r.cubin_path.endswith(".cubin") and r.nvcc_version.startswith("cuda_")
+
+
+def test_cache_hit_and_flags_in_key(tmp_path):
+    t = load_template("transpose")
+    c = candidates(t, [t.space.baseline()])
+    first = NvccBuilder(cache_dir=tmp_path).build(t, c)[0]
+    second = NvccBuilder(cache_dir=tmp_path).build(t, c)[0]
+    assert not first.cached and second.cached and first.cubin_path == second.cubin_path
+    assert second.registers == first.registers
+    other = NvccBuilder(cache_dir=tmp_path, extra_flags=("-lineinfo",)).build(t, c)[0]
+    assert not other.cached and other.cubin_path != first.cubin_path
+
+
+def test_forced_spill_is_parsed_from_real_ptxas(tmp_path):
+    """The sgemm fast genome under a register cap spills; ptxas's report says so and we parse it."""
+    t = load_template("sgemm")
+    g = t.space.check(t.meta.FAST_GENOME)
+    free = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [g]))[0]
+    capped = NvccBuilder(cache_dir=tmp_path, extra_flags=("-maxrregcount=32",)).build(t, candidates(t, [g]))[0]
+    assert free.status == "ok" and free.spill_bytes == 0 and free.registers > 32
+    assert capped.status == "ok" and capped.registers <= 32
+    assert capped.spill_store_bytes > 0 and capped.spill_load_bytes > 0 and capped.stack_bytes > 0
+
+
+def test_parse_ptxas_report_text():
+    text = """ptxas info    : 0 bytes gmem
+ptxas info    : Compiling entry function 'k' for 'sm_90'
+ptxas info    : Function properties for k
+    256 bytes stack frame, 128 bytes spill stores, 96 bytes spill loads
+ptxas info    : Used 32 registers, used 1 barriers, 8448 bytes smem, 376 bytes cmem[0]
+"""
+    r = parse_ptxas(text)["k"]
+    assert (r.registers, r.stack_bytes, r.spill_store_bytes, r.spill_load_bytes, r.smem_bytes, r.cmem_bytes) == (
+        32, 256, 128, 96, 8448, 376)
+
+
+def test_compile_error_is_a_result_not_an_exception(tmp_path):
+    t = load_template("transpose")
+    good = t.space.baseline()
+    t._mako = type(t._mako)(t.mako_path.read_text().replace("const int c0", "const int c0 = oops;//"),
+                            strict_undefined=True)
+    results = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [good]))
+    assert results[0].status == "compile_error" and "oops" in results[0].error and not results[0].cubin_path
+
+
+def test_invalid_genome_is_a_result(tmp_path):
+    t = load_template("transpose")
+    bad = t.space.baseline() | {"TileLoops": 64, "AdjustBlockSize": 32}
+    r = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [bad, t.space.baseline()]))
+    assert r[0].status == "invalid" and "threads per block 2048 > 1024" in r[0].error
+    assert r[1].status == "ok"

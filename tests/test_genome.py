@@ -1,0 +1,98 @@
+import numpy as np
+import pytest
+
+from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome, genome_key
+
+
+def make_space() -> GenomeSpace:
+    genes = [Gene("TileLoops", "TileLoops", (8, 16, 32, 64), 16),
+             Gene("AdjustBlockSize", "AdjustBlockSize", (32, 64, 128, 256, 512), 128),
+             Gene("UseSharedMemory", "UseSharedMemory", (False, True), False),
+             Gene("PadSharedMemory", "PadSharedMemory", (False, True), False)]
+
+    def constraint(g):
+        out = []
+        if g["TileLoops"] * g["AdjustBlockSize"] > 8192:
+            out.append(f"TileLoops*AdjustBlockSize = {g['TileLoops'] * g['AdjustBlockSize']} > 8192")
+        if g["PadSharedMemory"] and not g["UseSharedMemory"]:
+            out.append("PadSharedMemory requires UseSharedMemory")
+        return out
+
+    return GenomeSpace(genes, constraint, name="toy")
+
+
+def test_gene_rejects_bad_definitions():
+    with pytest.raises(ValueError, match="unknown transform"):
+        Gene("x", "MakeItFast", (1, 2), 1)
+    with pytest.raises(ValueError, match="baseline"):
+        Gene("x", "UnrollLoop", (1, 2), 3)
+    with pytest.raises(ValueError, match="empty"):
+        Gene("x", "UnrollLoop", (), 3)
+
+
+def test_key_is_stable_and_order_free():
+    a = {"TileLoops": 16, "AdjustBlockSize": 128}
+    b = {"AdjustBlockSize": 128, "TileLoops": 16}
+    assert genome_key(a) == genome_key(b)
+    assert genome_key(a) != genome_key({"TileLoops": 32, "AdjustBlockSize": 128})
+    assert len(genome_key(a)) == 12 and int(genome_key(a), 16) >= 0
+
+
+def test_baseline_valid_and_size():
+    s = make_space()
+    assert s.is_valid(s.baseline())
+    assert s.size == 4 * 5 * 2 * 2
+    valid = list(s.enumerate())
+    assert all(s.is_valid(g) for g in valid)
+    # 64*256 and 64*512 and 32*512 break the product constraint; pad without shmem is a quarter of the rest
+    assert len(valid) == (s.size - 3 * 4) * 3 // 4
+
+
+def test_violations_name_the_constraint():
+    s = make_space()
+    g = s.baseline() | {"PadSharedMemory": True}
+    msgs = s.violations(g)
+    assert msgs == ["PadSharedMemory requires UseSharedMemory"]
+    with pytest.raises(InvalidGenome, match="PadSharedMemory requires UseSharedMemory"):
+        s.check(g)
+    with pytest.raises(InvalidGenome, match="TileLoops=7 is outside its domain"):
+        s.check(s.baseline() | {"TileLoops": 7})
+    with pytest.raises(InvalidGenome, match="unknown gene"):
+        s.check(s.baseline() | {"Bogus": 1})
+
+
+def test_coerce_maps_json_values():
+    s = make_space()
+    g = s.coerce({"UseSharedMemory": "true", "TileLoops": "32"})
+    assert g["UseSharedMemory"] is True and g["TileLoops"] == 32 and g["AdjustBlockSize"] == 128
+    with pytest.raises(InvalidGenome, match="not in its domain"):
+        s.coerce({"TileLoops": 5})
+
+
+def test_sample_mutate_crossover_repair_are_valid_and_seeded():
+    s = make_space()
+    rng = np.random.default_rng(3)
+    samples = [s.sample(rng) for _ in range(200)]
+    assert all(s.is_valid(g) for g in samples)
+    assert len({genome_key(g) for g in samples}) > 20
+    again = [s.sample(np.random.default_rng(3)) for _ in range(1)]
+    assert again[0] == samples[0]
+    for g in samples[:50]:
+        m = s.mutate(g, rng)
+        assert s.is_valid(m) and m != g
+        c1, c2 = s.crossover(g, samples[-1], rng)
+        assert s.is_valid(c1) and s.is_valid(c2)
+    broken = {"TileLoops": 64, "AdjustBlockSize": 512, "UseSharedMemory": False, "PadSharedMemory": True}
+    fixed = s.repair(broken, rng)
+    assert s.is_valid(fixed)
+
+
+def test_enumerate_refuses_big_spaces():
+    s = make_space()
+    with pytest.raises(ValueError, match="enumeration limit"):
+        list(s.enumerate(limit=10))
+
+
+def test_normalized_positions():
+    g = Gene("u", "UnrollLoop", (1, 2, 4, 8), 1)
+    assert [g.normalized(v) for v in g.values] == [0.0, 1 / 3, 2 / 3, 1.0]

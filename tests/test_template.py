@@ -1,0 +1,103 @@
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evo_kernels.template import TemplateError, available_templates, load_template
+
+ROOT = Path(__file__).resolve().parent.parent
+ALL = ("sgemm", "reduce_sum", "softmax", "transpose", "conv2d", "stencil")
+
+
+def copy_template(tmp_path: Path, name: str = "transpose") -> tuple[Path, Path]:
+    mako = tmp_path / f"{name}.cu.mako"
+    meta = tmp_path / f"{name}.py"
+    shutil.copy(ROOT / "templates" / f"{name}.cu.mako", mako)
+    shutil.copy(ROOT / "templates" / f"{name}.py", meta)
+    return mako, meta
+
+
+def test_all_six_kernels_are_available():
+    assert set(ALL) <= set(available_templates())
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_template_metadata(name):
+    t = load_template(name)
+    assert t.space.is_valid(t.space.baseline())
+    assert len(t.check_problems) >= 2
+    nbytes, flops = t.cost(t.problem)
+    assert nbytes > 0 and flops >= 0
+    # every argument buffer of the benchmark problem is sized, and launch geometry is positive
+    for a in t.args(t.problem):
+        assert a.role == "scalar" or a.nbytes > 0
+    launch = t.launch(t.space.baseline(), t.problem)
+    assert min(launch.grid) >= 1 and 1 <= launch.threads <= 1024
+    src = t.render(t.space.baseline())
+    assert f"{t.kernel}(" in src and 'extern "C"' in src
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_reference_on_a_ragged_check_shape_is_finite(name):
+    t = load_template(name)
+    p = min(t.check_problems, key=lambda q: np.prod(list(q.values())))
+    rng = np.random.default_rng(0)
+    inputs = {a.name: rng.standard_normal(a.shape) for a in t.args(p) if a.role in ("in", "inout")}
+    out = t.reference(inputs, p)
+    outs = [a for a in t.args(p) if a.role in ("out", "inout")]
+    assert {a.name for a in outs} == set(out)
+    for a in outs:
+        assert out[a.name].shape == a.shape and np.isfinite(out[a.name]).all()
+
+
+def test_template_by_path(tmp_path):
+    mako, meta = copy_template(tmp_path)
+    assert load_template(str(mako)).name == "transpose"
+    assert load_template(str(meta)).name == "transpose"
+
+
+def test_unknown_template_is_one_line():
+    with pytest.raises(TemplateError, match="unknown template 'nope'") as e:
+        load_template("nope")
+    assert "\n" not in str(e.value)
+
+
+def test_mako_syntax_error_names_the_file(tmp_path):
+    mako, _ = copy_template(tmp_path)
+    mako.write_text(mako.read_text().replace("% endif", "% endfor"))
+    with pytest.raises(TemplateError) as e:
+        load_template(str(mako))
+    msg = str(e.value)
+    assert "\n" not in msg and str(mako) in msg and "Mako syntax error" in msg
+
+
+def test_missing_metadata_names_the_file(tmp_path):
+    _, meta = copy_template(tmp_path)
+    meta.write_text(meta.read_text().replace("def cost(p):", "def not_cost(p):"))
+    with pytest.raises(TemplateError) as e:
+        load_template(str(meta))
+    assert str(meta) in str(e.value) and "missing metadata cost" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_python_error_in_metadata_names_the_file(tmp_path):
+    _, meta = copy_template(tmp_path)
+    meta.write_text(meta.read_text() + "\nthis is not python\n")
+    with pytest.raises(TemplateError) as e:
+        load_template(str(meta))
+    assert str(meta) in str(e.value) and "\n" not in str(e.value)
+
+
+def test_missing_sidecar_names_the_file(tmp_path):
+    mako, meta = copy_template(tmp_path)
+    meta.unlink()
+    with pytest.raises(TemplateError, match="metadata file not found"):
+        load_template(str(mako))
+
+
+def test_invalid_genome_names_the_constraint():
+    t = load_template("transpose")
+    g = t.space.baseline() | {"TileLoops": 64, "AdjustBlockSize": 32}
+    assert any("threads per block 2048 > 1024" in m for m in t.space.violations(g))
+    with pytest.raises(Exception, match="threads per block 2048 > 1024"):
+        t.render(g)
