@@ -1,0 +1,221 @@
+"""Kernel benchmark on a real GPU: baseline, best searched genome and the strongest peers, per template.
+
+For every template at its benchmark problem: the baseline genome; FAST_GENOME (the template
+author's guess) and a random sample of valid genomes, each checked for correctness (ragged
+shapes, NaN-poisoned outputs, re-check of the timed output) and timed by the GpuRunner; torch
+eager and torch.compile of the template's ``reference_torch`` in float32 (cuBLAS / cuDNN / Triton);
+and the roofline from the copy bandwidth and the cuBLAS SGEMM rate measured in the same run.
+
+    python benchmarks/bench_kernels.py --out DIR [--sample 50] [--templates sgemm softmax ...]
+
+writes DIR/RESULTS.md (the table) and DIR/results.json (every number). Not a test: run it on
+the GPU machine (scripts/gpu_check.sh does).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from evo_kernels.build import NvccBuilder, nvcc_version  # noqa: E402
+from evo_kernels.records import Candidate  # noqa: E402
+from evo_kernels.template import available_templates, load_template  # noqa: E402
+
+FP32_PEAK_TFLOPS = 67.0  # H200 SXM datasheet (the H100's fp32 rate); conv2d's roofline
+L2_FLUSH_BYTES = 256 << 20
+
+
+def torch_time_ms(fn, reps: int = 30, warmup: int = 3) -> list[float]:
+    """CUDA-event times of fn() with the L2 flushed before each sample (flush outside the events)."""
+    import torch
+
+    flush = torch.empty(L2_FLUSH_BYTES // 4, dtype=torch.float32, device="cuda")
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    out = []
+    for _ in range(reps):
+        flush.fill_(1.0)
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        fn()
+        e.record()
+        torch.cuda.synchronize()
+        out.append(s.elapsed_time(e))
+    return out
+
+
+def ceilings() -> dict:
+    """Copy bandwidth (bytes read + written) and cuBLAS SGEMM rate, measured now."""
+    import torch
+
+    torch.backends.cuda.matmul.allow_tf32 = False
+    x = torch.randn(1 << 28, device="cuda")
+    y = torch.empty_like(x)
+    copy_ms = float(np.median(torch_time_ms(lambda: y.copy_(x), reps=20)))
+    a, b = torch.randn(8192, 8192, device="cuda"), torch.randn(8192, 8192, device="cuda")
+    mm_ms = float(np.median(torch_time_ms(lambda: a @ b, reps=10)))
+    del x, y, a, b
+    return {"copy_TBps": 2 * 4 * (1 << 28) / copy_ms / 1e9, "sgemm_TFLOPs_8192": 2 * 8192**3 / mm_ms / 1e9}
+
+
+def peers(t, problem) -> dict:
+    """Torch eager and torch.compile of the template's reference_torch, float32, fresh random inputs."""
+    import torch
+
+    fn = getattr(t.meta, "reference_torch", None)
+    if fn is None:
+        return {}
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    gen = torch.Generator(device="cuda").manual_seed(1234)
+    inputs = {}
+    for a in t.args(problem):
+        if a.role in ("in", "inout"):
+            shape = a.shape
+            inputs[a.name] = (torch.rand(shape, device="cuda", generator=gen) if a.init == "uniform"
+                              else torch.randn(shape, device="cuda", generator=gen))
+    out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
+    try:
+        compiled = torch.compile(fn)
+        compiled(inputs, problem)
+        out["compile"] = torch_time_ms(lambda: compiled(inputs, problem))
+    except Exception as exc:  # report, don't abort the benchmark
+        out["compile_error"] = " ".join(str(exc).split())[:200]
+    return out
+
+
+def bench_template(name: str, runner, builder, sample: int, seed: int) -> dict:
+    t = load_template(name)
+    p = t.problem
+    rng = np.random.default_rng(seed)
+    genomes = {"baseline": t.space.baseline()}
+    if getattr(t.meta, "FAST_GENOME", None):
+        genomes["fast"] = t.space.check(t.space.coerce(t.meta.FAST_GENOME))
+    seen = {t.space.key(g) for g in genomes.values()}
+    tries = 0
+    while sum(1 for k in genomes if k.startswith("random")) < sample and tries < 50 * sample:
+        tries += 1
+        g = t.space.sample(rng)
+        if t.space.key(g) not in seen:
+            seen.add(t.space.key(g))
+            genomes[f"random{len(seen)}"] = g
+    labels = list(genomes)
+    cands = [Candidate(t.name, genomes[k], p, t.space.key(genomes[k])) for k in labels]
+    t0 = time.time()
+    builds = builder.build(t, cands)
+    t1 = time.time()
+    runs = runner.run(t, builds, p)
+    t2 = time.time()
+    nbytes, flops = t.cost(p)
+    rows = []
+    for k, b, r in zip(labels, builds, runs):
+        rows.append({"label": k, "genome": b.candidate.genome, "status": r.status, "error": r.error[:300],
+                     "median_ms": r.median_ms, "cv": r.cv, "registers": b.registers, "spill_bytes": b.spill_bytes,
+                     "smem_bytes": b.smem_bytes, "max_rel_error": r.max_rel_error, "n_samples": len(r.times_ms)})
+    print(f"{name}: {len(cands)} genomes built in {t1 - t0:.1f} s, checked and timed in {t2 - t1:.1f} s", flush=True)
+    return {"template": name, "problem": p, "bytes": nbytes, "flops": flops, "rows": rows, "peers": peers(t, p)}
+
+
+def fmt_rate(ms: float, nbytes: int, flops: int) -> str:
+    if not ms or not np.isfinite(ms):
+        return "-"
+    return f"{flops / ms / 1e9:.1f} TFLOP/s" if flops and flops > 4 * nbytes else f"{nbytes / ms / 1e9:.2f} TB/s"
+
+
+def report(results: list[dict], ceil: dict, meta: dict) -> str:
+    lines = [f"# Kernel benchmark on {meta['gpu']}", "",
+             f"- date: {meta['date']}; commit: {meta['commit']}; driver: {meta['driver']}; nvcc: {meta['nvcc']}",
+             f"- command: `{meta['command']}`",
+             f"- ceilings measured in this run: copy {ceil['copy_TBps']:.2f} TB/s (read + write), "
+             f"cuBLAS SGEMM {ceil['sgemm_TFLOPs_8192']:.1f} TFLOP/s at 8192^3 (no TF32); fp32 peak "
+             f"{FP32_PEAK_TFLOPS} TFLOP/s (datasheet)",
+             "- every genome: correctness on the check shapes (NaN-poisoned outputs, float64 reference, two runs "
+             "agree) before timing; the last timed output re-checked; L2 flushed between samples", "",
+             "| kernel | problem | baseline | best genome | torch eager | torch.compile | best vs strongest peer "
+             "| best % of roofline | passed / sampled |", "|---|---|---|---|---|---|---|---|---|"]
+    for res in results:
+        nb, fl = res["bytes"], res["flops"]
+        ok = [r for r in res["rows"] if r["status"] == "ok"]
+        base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
+        best = min(ok, key=lambda r: r["median_ms"]) if ok else None
+        pe = {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+        strongest = min(pe.values()) if pe else float("nan")
+        if res["template"] == "sgemm":
+            roof_ms = fl / (ceil["sgemm_TFLOPs_8192"] * 1e9)
+        elif res["template"] == "conv2d":
+            roof_ms = fl / (FP32_PEAK_TFLOPS * 1e9)
+        else:
+            roof_ms = nb / (ceil["copy_TBps"] * 1e9)
+        cell = lambda ms: f"{ms:.3f} ms ({fmt_rate(ms, nb, fl)})" if ms and np.isfinite(ms) else "-"  # noqa: E731
+        n_rand = [r for r in res["rows"] if r["label"].startswith("random")]
+        lines.append("| {} | {} | {} | {} | {} | {} | {} | {} | {} |".format(
+            res["template"], "x".join(str(v) for v in res["problem"].values()),
+            cell(base["median_ms"]) if base and base["status"] == "ok" else (base or {}).get("status", "-"),
+            cell(best["median_ms"]) + f" [{best['label']}, {best['registers']} regs]" if best else "-",
+            cell(pe.get("eager")), cell(pe.get("compile")),
+            f"{strongest / best['median_ms']:.2f}x" if best and pe else "-",
+            f"{100 * roof_ms / best['median_ms']:.0f}%" if best else "-",
+            f"{sum(r['status'] == 'ok' for r in n_rand)}/{len(n_rand)}"))
+    lines += ["", "Failures among the sampled genomes (status: count):", ""]
+    for res in results:
+        counts: dict[str, int] = {}
+        for r in res["rows"]:
+            counts[r["status"]] = counts.get(r["status"], 0) + 1
+        lines.append(f"- {res['template']}: " + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())))
+    lines += ["", "Best genomes:", ""]
+    for res in results:
+        ok = [r for r in res["rows"] if r["status"] == "ok"]
+        if ok:
+            b = min(ok, key=lambda r: r["median_ms"])
+            lines.append(f"- {res['template']}: `{json.dumps(b['genome'])}` ({b['registers']} regs, "
+                         f"{b['spill_bytes']} B spill, {b['smem_bytes']} B smem, CV {b['cv']:.3f})")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--sample", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--time-cap", type=float, default=0.5, help="seconds of timing per candidate")
+    ap.add_argument("--templates", nargs="*", default=None)
+    args = ap.parse_args()
+    from evo_kernels.runners.gpu import GpuRunner
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    names = args.templates or available_templates()
+    builder = NvccBuilder()
+    with GpuRunner(time_cap_s=args.time_cap, seed=args.seed) as runner:
+        info = runner.device_info()
+        ceil = ceilings()
+        print(f"ceilings: {ceil}", flush=True)
+        results = []
+        for name in names:
+            results.append(bench_template(name, runner, builder, args.sample, args.seed))
+            (out / "results.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
+                                                         indent=1, default=str))
+    commit = os.environ.get("EVO_COMMIT") or subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip() or "unknown"
+    meta = {"gpu": info.get("gpu_name", "?"), "driver": info.get("driver_version", "?"), "nvcc": nvcc_version(),
+            "date": datetime.date.today().isoformat(), "commit": commit,
+            "command": "python3 benchmarks/bench_kernels.py --out DIR --sample " + str(args.sample)}
+    text = report(results, ceil, meta)
+    (out / "RESULTS.md").write_text(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
