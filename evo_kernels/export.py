@@ -1,0 +1,195 @@
+"""Export tuned kernels as a self-contained CUDA header a user includes in their own code.
+
+The header holds, per tuned specialization: the rendered kernel (renamed, internal linkage so
+the header can be included in several translation units), its constants, a ``launch_<i>()``
+helper computing grid and block for any problem size, and a provenance comment; then one
+``launch()`` that dispatches to the specialization tuned for the nearest problem size, and a
+guard for the GPU architecture it was tuned on.
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from evo_kernels.template import Arg, KernelTemplate
+
+CTYPES = {"float32": "float", "int32": "int"}
+
+
+class Sym:
+    """A C++ integer expression built by running a template's Python ``launch()`` on symbols."""
+
+    def __init__(self, expr: str) -> None:
+        self.expr = expr
+
+    @staticmethod
+    def _c(x: Any) -> str:
+        if isinstance(x, Sym):
+            return x.expr
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise TypeError(f"cannot export the non-integer {x!r}")
+        return str(x)
+
+    def _bin(self, op: str, other: Any, rev: bool = False) -> Sym:
+        a, b = (self._c(other), self.expr) if rev else (self.expr, self._c(other))
+        return Sym(f"({a} {op} {b})")
+
+    def __add__(self, o): return self._bin("+", o)  # noqa: E704
+    def __radd__(self, o): return self._bin("+", o, True)  # noqa: E704
+    def __sub__(self, o): return self._bin("-", o)  # noqa: E704
+    def __rsub__(self, o): return self._bin("-", o, True)  # noqa: E704
+    def __mul__(self, o): return self._bin("*", o)  # noqa: E704
+    def __rmul__(self, o): return self._bin("*", o, True)  # noqa: E704
+    def __floordiv__(self, o): return self._bin("/", o)  # noqa: E704  (operands are non-negative)
+    def __rfloordiv__(self, o): return self._bin("/", o, True)  # noqa: E704
+    def __mod__(self, o): return self._bin("%", o)  # noqa: E704
+
+    def __index__(self) -> int:
+        raise TypeError("launch() used a problem size where a constant is needed")
+
+    __int__ = __index__
+
+    def __bool__(self) -> bool:
+        raise TypeError("launch() branches on a problem size")
+
+
+def launch_cpp(template: KernelTemplate, genome: dict, problem: dict) -> tuple[list[str], list[str], str]:
+    """C++ expressions for grid (3), block (3) and dynamic shared memory, in the problem's names.
+
+    A template whose ``launch()`` cannot run on symbols (it branches on sizes, calls min) may
+    define ``launch_cpp(g) -> (grid_exprs, block_exprs[, smem_expr])`` instead."""
+    own = getattr(template.meta, "launch_cpp", None)
+    if own is not None:
+        grid, block, *rest = own(dict(genome))
+    else:
+        try:
+            grid, block, *rest = template.meta.launch(dict(genome), {k: Sym(k) for k in problem})
+        except TypeError as exc:
+            raise ValueError(f"{template.meta_path}: launch() cannot be exported ({exc}); define launch_cpp(g)") from exc
+    pad = lambda t: [Sym._c(x) if not isinstance(x, str) else x for x in (list(t) + [1, 1, 1])[:3]]  # noqa: E731
+    smem = rest[0] if rest else 0
+    return pad(grid), pad(block), smem if isinstance(smem, str) else Sym._c(smem)
+
+
+def _params(args: Sequence[Arg]) -> list[str]:
+    out = []
+    for a in args:
+        t = CTYPES[a.dtype]
+        out.append(f"{t} {a.name}" if a.role == "scalar" else
+                   f"const {t}* {a.name}" if a.role == "in" else f"{t}* {a.name}")
+    return out
+
+
+def _ident(s: str) -> str:
+    return re.sub(r"\W", "_", s)
+
+
+def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], arch: str = "sm_90") -> str:
+    """The header text for ``entries``: dicts with ``genome``, ``problem`` and the measured
+    ``median_ms``, ``speedup``, ``fitness``, ``cv``, ``registers``, ``spill_bytes``, ``gpu_name``,
+    ``driver_version``, ``nvcc_version``, ``timestamp`` (the store's rows)."""
+    if not entries:
+        raise ValueError(f"no tuned entries for {template.name} to export")
+    ns = f"evo_tuned_{_ident(template.name)}"
+    cc = int(re.sub(r"\D", "", arch))
+    args = template.args(entries[0]["problem"])
+    sizes = list(entries[0]["problem"])
+    params = _params(args)
+    call = ", ".join(a.name for a in args)
+    size_params = ", ".join(f"int {k}" for k in sizes)
+    lines = [f"// {ns}.cuh: {template.name} kernels tuned by evo-kernels; generated "
+             f"{datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds')}.",
+             f"// Template {template.mako_path.name} (hash {template.hash}); tuned for {arch}.",
+             "// Self-contained: include it in any .cu file; call launch(...) with the kernel's arguments.",
+             "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "",
+             f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
+             f"#warning \"{ns}: tuned on {arch}; this architecture runs it correctly but untuned\"", "#endif", "",
+             f"namespace {ns} {{", ""]
+    for i, e in enumerate(entries):
+        genome = template.space.check(template.space.coerce(e["genome"]))
+        src = template._mako.render(KERNEL=f"{template.kernel}_{i}", g=genome, **genome)
+        src = src.replace('extern "C" __global__', "static __global__")
+        grid, block, smem = launch_cpp(template, genome, e["problem"])
+        prov = {k: e.get(k) for k in ("gpu_name", "driver_version", "nvcc_version", "timestamp", "median_ms",
+                                      "speedup", "fitness", "cv", "registers", "spill_bytes")}
+        lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}",
+                  f"// genome: {json.dumps(genome)}",
+                  "// measured: " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
+                                              for k, v in prov.items() if v is not None),
+                  "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
+        lines += [f"static const int {_ident(k).upper()}_{i} = {json.dumps(v) if not isinstance(v, bool) else int(v)};"
+                  for k, v in genome.items() if isinstance(v, int | bool)]
+        lines += [src.strip(), "",
+                  f"inline cudaError_t launch_{i}({', '.join(params)}, cudaStream_t stream = 0) {{",
+                  *[f"    const int {k} = {next((a.name for a in args if a.name == k), k)};"
+                    for k in sizes if k not in {a.name for a in args}],
+                  f"    dim3 grid({', '.join(grid)});", f"    dim3 block({', '.join(block)});",
+                  f"    {template.kernel}_{i}<<<grid, block, {smem}, stream>>>({call});",
+                  "    return cudaGetLastError();", "}", ""]
+    dist_terms = " + ".join(f"std::fabs(std::log((double){k} / {{{k}_{{i}}}}))" for k in sizes)
+    lines += ["// Dispatch: the specialization tuned for the nearest problem (sum of |log ratio| of the sizes).",
+              f"inline int pick({size_params}) {{", "    int best = 0; double bd = 1e300, d;"]
+    for i, e in enumerate(entries):
+        terms = dist_terms
+        for k in sizes:
+            terms = terms.replace(f"{{{k}_{{i}}}}", f"{max(1, int(e['problem'][k]))}.0")
+        lines.append(f"    d = {terms}; if (d < bd) {{ bd = d; best = {i}; }}")
+    lines += ["    return best;", "}", "",
+              f"inline cudaError_t launch({', '.join(params)}, cudaStream_t stream = 0) {{"]
+    missing = [k for k in sizes if k not in {a.name for a in args}]
+    if missing:
+        raise ValueError(f"{template.meta_path}: problem sizes {missing} are not kernel arguments; cannot dispatch")
+    lines.append(f"    switch (pick({', '.join(sizes)})) {{")
+    for i in range(len(entries)):
+        lines.append(f"    case {i}: return launch_{i}({call}, stream);")
+    lines += ["    }", "    return cudaErrorInvalidValue;", "}", "", f"}}  // namespace {ns}", ""]
+    return "\n".join(lines)
+
+
+def selftest_program(template: KernelTemplate, header_name: str, problem: dict) -> str:
+    """A host program that includes the header, reads inputs from ``NAME.bin`` files (float32 or
+    int32, C order), runs ``launch()`` on them and writes each output to ``NAME.out.bin``: the
+    harness compares those with the template's float64 reference."""
+    args = template.args(problem)
+    ns = f"evo_tuned_{_ident(template.name)}"
+    body = ["#include <cstdio>", "#include <cstdlib>", "#include <vector>", f'#include "{header_name}"', "",
+            "#define CK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { "
+            "fprintf(stderr, \"%s: %s\\n\", #x, cudaGetErrorString(e)); return 1; } } while (0)", "",
+            "static std::vector<char> slurp(const char* path, size_t n) {",
+            "    std::vector<char> b(n); FILE* f = fopen(path, \"rb\");",
+            "    if (!f || fread(b.data(), 1, n, f) != n) { fprintf(stderr, \"cannot read %s\\n\", path); exit(1); }",
+            "    fclose(f); return b;", "}", "", "int main() {"]
+    call = []
+    for a in args:
+        t = CTYPES[a.dtype]
+        if a.role == "scalar":
+            body.append(f"    {t} {a.name} = ({t}){a.value!r};")
+            call.append(a.name)
+            continue
+        n = a.nbytes
+        body.append(f"    {t}* d_{a.name}; CK(cudaMalloc(&d_{a.name}, {n}));")
+        if a.role in ("in", "inout"):
+            body.append(f"    {{ auto h = slurp(\"{a.name}.bin\", {n}); "
+                        f"CK(cudaMemcpy(d_{a.name}, h.data(), {n}, cudaMemcpyHostToDevice)); }}")
+        else:
+            body.append(f"    CK(cudaMemset(d_{a.name}, 0, {n}));")
+        call.append(f"d_{a.name}")
+    body += [f"    CK({ns}::launch({', '.join(call)}));", "    CK(cudaDeviceSynchronize());"]
+    for a in args:
+        if a.role in ("out", "inout"):
+            body += [f"    {{ std::vector<char> h({a.nbytes}); "
+                     f"CK(cudaMemcpy(h.data(), d_{a.name}, {a.nbytes}, cudaMemcpyDeviceToHost));",
+                     f"      FILE* f = fopen(\"{a.name}.out.bin\", \"wb\"); fwrite(h.data(), 1, {a.nbytes}, f); "
+                     "fclose(f); }"]
+    body += ["    printf(\"ok\\n\");", "    return 0;", "}", ""]
+    return "\n".join(body)
+
+
+def nearest(problems: Sequence[dict[str, int]], problem: dict[str, int]) -> int:
+    """Index of the problem nearest to ``problem`` by the header's own distance (for tests)."""
+    return min(range(len(problems)), key=lambda i: sum(abs(math.log(problem[k] / max(1, problems[i][k])))
+                                                        for k in problem))

@@ -1,0 +1,185 @@
+"""The leaderboard: the best genomes so far, live during a search and afterwards from the database.
+
+On a terminal it is a rich table that redraws in place; when output goes to a file (the log of
+an overnight run) it degrades to plain lines: one per new best, and a progress line now and then.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from evo_kernels.records import Evaluation
+
+# Ceilings measured on the H200 (../shared/device/README.md, 2026-12-02); a run's own
+# measurements replace them where it has them.
+COPY_TBPS = 4.21
+SGEMM_TFLOPS = 50.6
+
+
+def throughput(median_ms: float, nbytes: int, flops: int) -> tuple[str, float]:
+    """("GFLOP/s" or "GB/s", value): arithmetic rate where the kernel does more than 4 FLOP per
+    byte moved, memory rate otherwise; and the share of the matching roofline."""
+    if not median_ms or median_ms != median_ms:
+        return "", 0.0
+    if flops > 4 * nbytes:
+        return "GFLOP/s", flops / median_ms / 1e6
+    return "GB/s", nbytes / median_ms / 1e6
+
+
+def roofline_pct(median_ms: float, nbytes: int, flops: int) -> float:
+    unit, rate = throughput(median_ms, nbytes, flops)
+    if not unit:
+        return 0.0
+    return 100 * rate / (SGEMM_TFLOPS * 1e3 if unit == "GFLOP/s" else COPY_TBPS * 1e3)
+
+
+def problem_label(problem: dict[str, Any]) -> str:
+    return "x".join(str(v) for v in problem.values())
+
+
+def row_from_evaluation(ev: Evaluation, nbytes: int, flops: int, member: int | None = None,
+                        generation: int | None = None) -> dict[str, Any]:
+    """A leaderboard row (the same keys as ``leaderboard --json``)."""
+    c, b, r = ev.candidate, ev.build, ev.run
+    unit, rate = throughput(r.median_ms, nbytes, flops)
+    return {"template": c.template, "problem": dict(c.problem), "key": c.key, "genome": dict(c.genome),
+            "median_us": r.median_ms * 1e3, "speedup": ev.speedup, "fitness": ev.fitness, "rate": rate,
+            "rate_unit": unit, "roofline_pct": roofline_pct(r.median_ms, nbytes, flops), "registers": b.registers,
+            "spill_bytes": b.spill_bytes, "cv": r.cv, "member": member, "generation": generation}
+
+
+def table(rows: Sequence[dict[str, Any]], title: str = "", width: int | None = None):
+    """A rich Table of leaderboard rows that fits 80 columns (the genome goes on its own line)."""
+    from rich.table import Table
+
+    t = Table(title=title, title_justify="left", expand=False, pad_edge=False, width=width)
+    for col, just in (("#", "right"), ("kernel", "left"), ("size", "left"), ("us", "right"), ("x base", "right"),
+                      ("rate", "right"), ("roof", "right"), ("regs", "right"), ("spill", "right"), ("cv", "right"),
+                      ("by", "left")):
+        t.add_column(col, justify=just, no_wrap=True)
+    for i, r in enumerate(rows, 1):
+        rate = f"{r['rate'] / 1e3:.2f}T" if r.get("rate") else "-"
+        by = f"m{r['member']}g{r['generation']}" if r.get("member") is not None else "-"
+        t.add_row(str(i), r["template"], problem_label(r["problem"]), f"{r['median_us']:.1f}", f"{r['speedup']:.2f}",
+                  rate, f"{r['roofline_pct']:.0f}%", str(r["registers"]), str(r["spill_bytes"]),
+                  f"{r['cv']:.3f}", by)
+    return t
+
+
+def plain_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
+    return [f"{i:2d} {r['template']} {problem_label(r['problem'])} {r['median_us']:.1f} us x{r['speedup']:.2f} "
+            f"fit {r['fitness']:.3f} regs {r['registers']} spill {r['spill_bytes']} cv {r['cv']:.3f} "
+            f"{json.dumps(r['genome'], separators=(',', ':'))}" for i, r in enumerate(rows, 1)]
+
+
+@dataclass
+class LiveLeaderboard:
+    """Tracks a running search; call ``update`` after every evaluation (SearchLoop.on_evaluation)."""
+
+    budget: int
+    nbytes: int
+    flops: int
+    top: int = 8
+    stream: TextIO = field(default_factory=lambda: sys.stdout)
+    note: str = ""
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    member_best: dict[int, float] = field(default_factory=dict)
+    spent: int = 0
+    failures: int = 0
+    compile_s: float = 0.0
+    gpu_s: float = 0.0
+    _start: float = field(default_factory=time.monotonic)
+    _live: Any = None
+    _best_fitness: float = 0.0
+    _last_plain: float = 0.0
+
+    @property
+    def interactive(self) -> bool:
+        return hasattr(self.stream, "isatty") and self.stream.isatty()
+
+    def __enter__(self) -> LiveLeaderboard:
+        if self.interactive:
+            from rich.console import Console
+            from rich.live import Live
+
+            self._live = Live(self.renderable(), console=Console(file=self.stream), refresh_per_second=4)
+            self._live.__enter__()
+        elif self.note:
+            print(self.note, file=self.stream, flush=True)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._live is not None:
+            self._live.update(self.renderable())
+            self._live.__exit__(*exc)
+            self._live = None
+
+    def update(self, ev: Evaluation, spent: int, member: int | None = None, generation: int | None = None) -> None:
+        self.spent = spent
+        self.compile_s += ev.build.compile_seconds if not ev.build.cached else 0.0
+        self.gpu_s += sum(ev.run.times_ms) / 1e3
+        if ev.fitness <= 0:
+            self.failures += 1
+        else:
+            self.rows.append(row_from_evaluation(ev, self.nbytes, self.flops, member, generation))
+            self.rows.sort(key=lambda r: -r["fitness"])
+            del self.rows[self.top:]
+            if member is not None:
+                self.member_best[member] = max(self.member_best.get(member, 0.0), ev.fitness)
+        if self._live is not None:
+            self._live.update(self.renderable())
+        else:
+            self._plain(ev)
+
+    def _plain(self, ev: Evaluation) -> None:
+        now = time.monotonic()
+        if ev.fitness > self._best_fitness:
+            self._best_fitness = ev.fitness
+            print(f"[{self.spent}/{self.budget}] new best " + plain_lines(self.rows[:1])[0][3:], file=self.stream,
+                  flush=True)
+        elif now - self._last_plain > 30 or self.spent == self.budget:
+            print(self.progress(), file=self.stream, flush=True)
+        else:
+            return
+        self._last_plain = now
+
+    def progress(self) -> str:
+        elapsed = time.monotonic() - self._start
+        eta = elapsed / self.spent * (self.budget - self.spent) if self.spent else float("nan")
+        busy = lambda s: f"{100 * s / elapsed:.0f}%" if elapsed > 0 else "-"  # noqa: E731
+        return (f"{self.spent}/{self.budget} evaluations, {self.failures} failed, elapsed {elapsed:.0f} s, "
+                f"ETA {eta:.0f} s, compile {busy(self.compile_s)}, GPU {busy(self.gpu_s)}")
+
+    def renderable(self):
+        from rich.console import Group
+        from rich.text import Text
+
+        parts: list[Any] = [Text(self.note)] if self.note else []
+        parts += [Text(self.progress()), table(self.rows, "best genomes")]
+        if self.rows:
+            parts.append(Text("best: " + json.dumps(self.rows[0]["genome"], separators=(",", ":")), overflow="fold"))
+        if self.member_best:
+            parts.append(Text("member best fitness: " + "  ".join(
+                f"m{m}={f:.3f}" for m, f in sorted(self.member_best.items())), overflow="fold"))
+        return Group(*parts)
+
+
+def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO = sys.stdout, title: str = "") -> None:
+    """Print leaderboard rows: a rich table on a terminal (80 columns or more), plain lines otherwise."""
+    rows = list(rows)
+    if hasattr(stream, "isatty") and stream.isatty():
+        from rich.console import Console
+
+        console = Console(file=stream)
+        console.print(table(rows, title))
+        for i, r in enumerate(rows, 1):
+            console.print(f"{i:2d} {json.dumps(r['genome'], separators=(',', ':'))}", overflow="fold")
+    else:
+        if title:
+            print(title, file=stream)
+        for line in plain_lines(rows):
+            print(line, file=stream)

@@ -1,0 +1,153 @@
+"""The report: Markdown with PNG plots that say what the search found and why it is fast.
+
+- best-so-far fitness against evaluations, per strategy (run) and per PBT member;
+- the Pareto front of time against registers and against shared memory: several good versions,
+  not one;
+- "why it is fast": the best genome with each transform reverted alone to its baseline value,
+  measured (on the GPU or from a recording), with the static metrics that changed.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from evo_kernels.records import Candidate, Evaluation
+from evo_kernels.template import KernelTemplate
+
+
+def best_so_far(values: Sequence[float]) -> list[float]:
+    out, best = [], 0.0
+    for v in values:
+        best = max(best, v)
+        out.append(best)
+    return out
+
+
+def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
+    """Indices of the points not dominated in (time, resource), both to be minimized; by resource."""
+    order = sorted(range(len(points)), key=lambda i: (points[i][1], points[i][0]))
+    front, best_t = [], float("inf")
+    for i in order:
+        if points[i][0] < best_t:
+            front.append(i)
+            best_t = points[i][0]
+    return front
+
+
+def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequence[Candidate]], list[Evaluation]],
+             problem: dict) -> list[dict[str, Any]]:
+    """The best genome, then each gene reverted alone to its baseline (where that stays valid)."""
+    space = template.space
+    variants = [("(best genome)", dict(genome))]
+    for gene in space.genes:
+        if genome[gene.name] != gene.baseline:
+            g = dict(genome) | {gene.name: gene.baseline}
+            variants.append((f"{gene.name}: {genome[gene.name]} -> {gene.baseline}",
+                             g if space.is_valid(g) else space.repair(g, __import__("numpy").random.default_rng(0))))
+    cands = [Candidate(template.name, g, problem, space.key(g)) for _, g in variants]
+    evs = evaluate(cands)
+    nbytes, flops = template.cost(problem)
+    rows = []
+    for (label, g), ev in zip(variants, evs):
+        rows.append({"change": label, "genome": g, "status": ev.status, "median_us": ev.run.median_ms * 1e3,
+                     "speedup": ev.speedup, "registers": ev.build.registers, "spill_bytes": ev.build.spill_bytes,
+                     "smem_bytes": ev.build.smem_bytes, "threads": ev.build.threads_per_block,
+                     "bytes_per_thread": _bytes_per_thread(template, g, problem, nbytes)})
+    return rows
+
+
+def _bytes_per_thread(template: KernelTemplate, genome: dict, problem: dict, nbytes: int) -> float:
+    launch = template.launch(genome, problem)
+    threads = launch.threads * launch.grid[0] * launch.grid[1] * launch.grid[2]
+    return nbytes / threads if threads else 0.0
+
+
+def _plot(path: Path, draw: Callable[[Any], None]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
+    draw(ax)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str = "evo-kernels report",
+                 ablations: dict[str, list[dict[str, Any]]] | None = None) -> Path:
+    """Write ``out_dir/REPORT.md`` and its PNG plots from the store's rows (dicts with template,
+    problem, run_id, member, fitness, median_ms, registers, smem_bytes, status, genome, id)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    md = [f"# {title}", ""]
+    groups: dict[str, list[dict]] = {}
+    for r in rows:
+        groups.setdefault(f"{r['template']} {_plabel(r['problem'])}", []).append(r)
+    for name, grp in groups.items():
+        grp = sorted(grp, key=lambda r: r.get("id", 0))
+        slug = name.replace(" ", "_").replace("x", "x")
+        md += [f"## {name}", ""]
+        ok = [r for r in grp if r["status"] == "ok"]
+        md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {', '.join(sorted({str(r['run_id']) for r in grp}))}")
+        md.append("")
+        if not ok:
+            continue
+
+        def draw_progress(ax, grp=grp):
+            for run in sorted({r["run_id"] for r in grp}):
+                vals = [r["fitness"] for r in grp if r["run_id"] == run]
+                ax.plot(range(1, len(vals) + 1), best_so_far(vals), label=f"run {run}")
+            ax.set_xlabel("unique evaluations")
+            ax.set_ylabel("best fitness so far (speedup, regularized)")
+            ax.legend(fontsize=7)
+        _plot(out / f"{slug}_progress.png", draw_progress)
+        md += [f"![best so far per run]({slug}_progress.png)", ""]
+        members = sorted({r["member"] for r in grp if r.get("member") is not None})
+        if members:
+            def draw_members(ax, grp=grp, members=members):
+                for m in members:
+                    vals = [r["fitness"] for r in grp if r.get("member") == m]
+                    ax.plot(range(1, len(vals) + 1), best_so_far(vals), label=f"member {m}")
+                ax.set_xlabel("evaluations proposed by the member")
+                ax.set_ylabel("best fitness so far")
+                ax.legend(fontsize=7, ncol=2)
+            _plot(out / f"{slug}_members.png", draw_members)
+            md += [f"![best so far per member]({slug}_members.png)", ""]
+        for res, label in (("registers", "registers per thread"), ("smem_bytes", "shared memory per block (B)")):
+            pts = [(r["median_ms"], float(r[res])) for r in ok]
+            front = pareto_front(pts)
+
+            def draw_front(ax, pts=pts, front=front, label=label):
+                ax.scatter([p[1] for p in pts], [p[0] * 1e3 for p in pts], s=8, alpha=0.4, label="passed genomes")
+                ax.plot([pts[i][1] for i in front], [pts[i][0] * 1e3 for i in front], "r.-", label="Pareto front")
+                ax.set_xlabel(label)
+                ax.set_ylabel("median time (us)")
+                ax.set_yscale("log")
+                ax.legend(fontsize=7)
+            _plot(out / f"{slug}_pareto_{res}.png", draw_front)
+            md += [f"![Pareto front, time against {label}]({slug}_pareto_{res}.png)", "",
+                   f"Pareto front (time against {label}):", "", f"| median us | {label} | fitness | genome |",
+                   "|---|---|---|---|"]
+            md += [f"| {ok[i]['median_ms'] * 1e3:.1f} | {pts[i][1]:.0f} | {ok[i]['fitness']:.3f} | "
+                   f"`{json.dumps(ok[i]['genome'], separators=(',', ':'))}` |" for i in front]
+            md.append("")
+        abl = (ablations or {}).get(name)
+        if abl:
+            md += ["### Why it is fast: each transform of the best genome reverted alone", "",
+                   "| change | status | median us | speedup | regs | spill B | smem B | threads | bytes/thread |",
+                   "|---|---|---|---|---|---|---|---|---|"]
+            md += [f"| {a['change']} | {a['status']} | {a['median_us']:.1f} | {a['speedup']:.2f} | {a['registers']} | "
+                   f"{a['spill_bytes']} | {a['smem_bytes']} | {a['threads']} | {a['bytes_per_thread']:.1f} |"
+                   for a in abl]
+            md.append("")
+    path = out / "REPORT.md"
+    path.write_text("\n".join(md) + "\n")
+    return path
+
+
+def _plabel(problem: dict) -> str:
+    return "x".join(str(v) for v in problem.values())

@@ -1,0 +1,430 @@
+"""ResultStore: the SQLite results database, one row per evaluation.
+
+Why SQLite in WAL mode: a tune run writes while a leaderboard or report process reads, and WAL
+lets those readers see every committed row without blocking the writer. Every add commits on its
+own, so a SIGKILL loses no finished evaluation. The identity of a measurement (template hash,
+genome key, problem, GPU, nvcc version) is indexed, so that an evaluation already made is served
+from here instead of being measured again.
+
+A file that exists is inspected read-only before anything is written to it: one that is not
+SQLite, is truncated or corrupt, or is the database of another application raises
+:class:`StoreError` with one line naming the file, and stays byte-identical.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Self
+
+from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
+
+FORMAT = "evo-kernels-results"
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x45564B52  # "EVKR" in the SQLite header: marks the file as ours even to `file(1)`
+BUSY_TIMEOUT_MS = 30_000
+
+# (name, SQL type) of every column after ``id``. The first group is the issue's schema; the
+# second holds the rest of the records, so that to_evaluation gives back exactly what add got.
+_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("run_id", "TEXT NOT NULL"), ("template", "TEXT NOT NULL"), ("template_hash", "TEXT NOT NULL"),
+    ("source_hash", "TEXT NOT NULL"), ("genome_key", "TEXT NOT NULL"), ("genome_json", "TEXT NOT NULL"),
+    ("problem_json", "TEXT NOT NULL"), ("gpu_name", "TEXT NOT NULL"), ("sm_count", "INTEGER"),
+    ("driver_version", "TEXT NOT NULL"), ("nvcc_version", "TEXT NOT NULL"), ("arch", "TEXT NOT NULL"),
+    ("flags_json", "TEXT NOT NULL"), ("status", "TEXT NOT NULL"), ("error", "TEXT NOT NULL"),
+    ("times_json", "TEXT NOT NULL"), ("median_ms", "REAL"), ("p95_ms", "REAL"), ("cv", "REAL"),
+    ("max_rel_error", "REAL"), ("registers", "INTEGER"), ("spill_store_bytes", "INTEGER"),
+    ("spill_load_bytes", "INTEGER"), ("smem_bytes", "INTEGER"), ("stack_bytes", "INTEGER"),
+    ("threads_per_block", "INTEGER"), ("compile_seconds", "REAL"), ("fitness", "REAL"), ("speedup", "REAL"),
+    ("member", "INTEGER"), ("generation", "INTEGER"), ("replay", "INTEGER NOT NULL DEFAULT 0"),
+    ("timestamp", "REAL NOT NULL"),
+    ("build_status", "TEXT NOT NULL"), ("run_status", "TEXT NOT NULL"), ("build_error", "TEXT NOT NULL"),
+    ("run_error", "TEXT NOT NULL"), ("entry", "TEXT NOT NULL"), ("cmem_bytes", "INTEGER"),
+    ("cubin_path", "TEXT NOT NULL"), ("cached", "INTEGER NOT NULL DEFAULT 0"), ("device_json", "TEXT NOT NULL"),
+)
+_NAMES = tuple(name for name, _ in _COLUMNS)
+# Columns that are fields of the same name of BuildResult, and the float fields of RunResult (NaN is NULL).
+_BUILD_FIELDS = ("source_hash", "template_hash", "nvcc_version", "arch", "registers", "spill_store_bytes",
+                 "spill_load_bytes", "smem_bytes", "stack_bytes", "cmem_bytes", "threads_per_block",
+                 "compile_seconds", "entry", "cubin_path")
+_RUN_FLOATS = ("median_ms", "p95_ms", "cv", "max_rel_error")
+_JSON = {"genome_json": "genome", "problem_json": "problem", "flags_json": "flags", "times_json": "times_ms",
+         "device_json": "device"}
+# What "best" means for each ranking column of top().
+_ORDER = {"fitness": "DESC", "speedup": "DESC", "median_ms": "ASC", "p95_ms": "ASC"}
+
+_SCHEMA = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE evaluations (id INTEGER PRIMARY KEY AUTOINCREMENT, {", ".join(f"{n} {t}" for n, t in _COLUMNS)});
+CREATE INDEX evaluations_identity ON evaluations (template_hash, genome_key, problem_json, gpu_name, nvcc_version);
+CREATE INDEX evaluations_run ON evaluations (run_id);
+CREATE INDEX evaluations_rank ON evaluations (template, status, fitness);
+"""
+
+_NO_PARAM = object()  # marks a where-clause that takes no parameter ("fitness IS NOT NULL")
+
+# MIGRATIONS[v] upgrades a database from schema version v to v + 1, inside the caller's transaction.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+
+
+class StoreError(Exception):
+    """A results database that cannot be used: the message is one line naming the file and why."""
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+def canonical_problem(problem: Mapping[str, Any] | None) -> str:
+    """The problem as the database keys it: JSON with sorted keys and no spaces."""
+    return json.dumps(dict(problem or {}), sort_keys=True, separators=(",", ":"))
+
+
+def _nan(value: float | None) -> float:
+    return float("nan") if value is None else float(value)
+
+
+def _real(value: float) -> float | None:
+    # SQLite would store NaN as NULL anyway; saying so keeps the intent visible.
+    return None if value is None or (isinstance(value, float) and math.isnan(value)) else float(value)
+
+
+def _device_fields(device: Mapping[str, Any]) -> tuple[str, int | None, str]:
+    """gpu name, SM count and driver version, under the names the runners are known to use."""
+    name = device.get("gpu_name", device.get("name", ""))
+    sm = device.get("sm_count", device.get("multiprocessor_count"))
+    driver = device.get("driver_version", device.get("driver", ""))
+    return str(name or ""), (int(sm) if sm is not None else None), str(driver or "")
+
+
+def _identity(template_hash: str, genome_key: str, problem: Mapping[str, Any] | None,
+              gpu_name: str) -> list[tuple[str, Any]]:
+    return [("template_hash = ?", template_hash), ("genome_key = ?", genome_key),
+            ("problem_json = ?", canonical_problem(problem)), ("gpu_name = ?", gpu_name)]
+
+
+def _refuse_newer(version: int, path: Path | str) -> None:
+    if version > SCHEMA_VERSION:
+        raise StoreError(f"{path}: schema version {version} is newer than this evo-kernels supports "
+                         f"({SCHEMA_VERSION}); upgrade evo-kernels to open it")
+
+
+def migrate(conn: sqlite3.Connection, version: int, path: Path | str) -> int:
+    """Upgrade the open database at ``path`` from ``version`` to SCHEMA_VERSION, in the caller's
+    transaction; refuses a newer version (written by a later evo-kernels) and one with no path."""
+    _refuse_newer(version, path)
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise StoreError(f"{path}: schema version {version} has no upgrade to version {SCHEMA_VERSION}")
+        step(conn)
+        version += 1
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
+    return version
+
+
+def inspect_file(path: Path) -> int | None:
+    """Schema version of the results database at ``path``; None where it is a fresh database
+    (an empty file, or SQLite with no tables and no application id). Raises StoreError for
+    anything else. Only reads: the file is never modified."""
+    if path.is_dir():
+        raise StoreError(f"{path}: is a directory, not a results database")
+    size = path.stat().st_size
+    if size == 0:
+        return None  # SQLite itself treats an empty file as an empty database
+    with open(path, "rb") as f:
+        header = f.read(100)
+    if len(header) < 100 or not header.startswith(b"SQLite format 3\x00"):
+        raise StoreError(f"{path}: not a SQLite database (no SQLite header), so not an evo-kernels results database")
+    # Without a -wal file no writer is live: the header's page count must then be on disk (it is
+    # trustworthy where the change counter at 24 matches its copy at 92), and immutable=1 keeps
+    # SQLite from creating -wal and -shm files beside a file it may be about to refuse.
+    live = Path(f"{path}-wal").exists()
+    page_size = int.from_bytes(header[16:18], "big")
+    expected = (65536 if page_size == 1 else page_size) * int.from_bytes(header[28:32], "big")
+    if not live and header[24:28] == header[92:96] and size < expected:
+        raise StoreError(f"{path}: truncated SQLite database ({size} bytes, its header says {expected})")
+    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open: {_one_line(exc)}") from exc
+    try:
+        tables = sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        if not tables and app_id == 0:
+            return None
+        foreign = f"{path}: a SQLite database of another application, not evo-kernels results"
+        if app_id not in (0, APPLICATION_ID):
+            raise StoreError(f"{foreign} (application id {app_id:#x})")
+        if "meta" not in tables or "evaluations" not in tables:
+            raise StoreError(f"{foreign} (tables: {', '.join(tables) or 'none'})")
+        try:
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"{foreign} (its meta table: {_one_line(exc)})") from exc
+        if meta.get("format") != FORMAT:
+            raise StoreError(f"{foreign} (format {meta.get('format')!r}, expected {FORMAT!r})")
+        try:
+            version = int(meta.get("schema_version", ""))
+        except ValueError:
+            raise StoreError(f"{path}: corrupt results database (schema version {meta.get('schema_version')!r})") from None
+        # Reads every page once: corruption past the first pages is found now, not mid-run.
+        problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            raise StoreError(f"{path}: corrupt SQLite database ({_one_line('; '.join(problems))})")
+        return version
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: corrupt or unreadable SQLite database ({_one_line(exc)})") from exc
+    finally:
+        conn.close()
+
+
+class ResultStore:
+    """The results database at ``path``: append evaluations, look them up by identity, rank them.
+
+    A missing file is created. ``readonly=True`` (a leaderboard or report process) never
+    writes, and refuses a missing file or one that needs an upgrade. One writer at a time is
+    expected; any number of readers may read while it writes. Usable from several threads.
+    """
+
+    def __init__(self, path: str | Path, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.readonly = readonly
+        self._lock = threading.RLock()
+        exists = self.path.exists()
+        if readonly and not exists:
+            raise StoreError(f"{self.path}: no such results database")
+        version = inspect_file(self.path) if exists else None
+        if version is not None:
+            _refuse_newer(version, self.path)  # before any write, even the journal-mode switch
+        if readonly and version is None:
+            raise StoreError(f"{self.path}: an empty database, not yet a results database")
+        if readonly and version != SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is older than {SCHEMA_VERSION}; "
+                             "open it once for writing (any tune) to upgrade it")
+        if not exists:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        uri = self.path.resolve().as_uri() + ("?mode=ro" if readonly else "")
+        try:
+            self._open(uri, version)
+        except BaseException:
+            if hasattr(self, "_conn"):
+                self._conn.close()
+            raise
+
+    def _open(self, uri: str, version: int | None) -> None:
+        with self._guard():
+            # isolation_level=None: transactions are ours (BEGIN IMMEDIATE ... COMMIT), never implicit.
+            self._conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                         check_same_thread=False)
+            self._conn.row_factory = sqlite3.Row
+            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            if not self.readonly:
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                # NORMAL in WAL mode: a commit survives a killed process (only power loss can undo it).
+                self._conn.execute("PRAGMA synchronous = NORMAL")
+                with self._transaction():
+                    if version is None:
+                        for statement in filter(str.strip, _SCHEMA.split(";")):
+                            self._conn.execute(statement)
+                        self._conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                        self._conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
+                                               [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION))])
+                    elif version != SCHEMA_VERSION:
+                        migrate(self._conn, version, self.path)
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn SQLite's errors (a page found corrupt late, a full disk, a lock held past the busy
+        timeout) into one-line StoreErrors naming the file."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.path}: {_one_line(exc)}") from exc
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        # IMMEDIATE takes the write lock up front, so a second writer waits instead of failing mid-way.
+        self._conn.execute("BEGIN IMMEDIATE")
+        with self._conn:  # commits on success, rolls back on any exception
+            yield
+
+    def close(self) -> None:
+        """Close the connection; the store cannot be used afterwards."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _values(self, ev: Evaluation, run_id: str, device: Mapping[str, Any] | None, member: int | None,
+                generation: int | None, replay: bool, timestamp: float | None) -> tuple[Any, ...]:
+        b, r, c = ev.build, ev.run, ev.candidate
+        gpu_name, sm_count, driver = _device_fields({**r.device, **(device or {})})
+        key = c.key
+        if not key:
+            from evo_kernels.genome import genome_key  # only for candidates made without their key
+
+            key = genome_key(c.genome)
+        error = b.error if b.status != "ok" else r.error
+        row = {f: getattr(b, f) for f in _BUILD_FIELDS} | {f: _real(getattr(r, f)) for f in _RUN_FLOATS} | {
+            "run_id": run_id, "template": c.template, "genome_key": key,
+            "genome_json": json.dumps(c.genome, sort_keys=True, default=str),
+            "problem_json": canonical_problem(c.problem), "gpu_name": gpu_name, "sm_count": sm_count,
+            "driver_version": driver, "flags_json": json.dumps(list(b.flags)), "status": ev.status, "error": error,
+            "times_json": json.dumps([float(t) for t in r.times_ms]), "fitness": _real(ev.fitness),
+            "speedup": _real(ev.speedup), "member": member, "generation": generation, "replay": int(bool(replay)),
+            "timestamp": time.time() if timestamp is None else float(timestamp), "build_status": b.status,
+            "run_status": r.status, "build_error": b.error, "run_error": r.error, "cached": int(b.cached),
+            "device_json": json.dumps(r.device, sort_keys=True, default=str)}
+        return tuple(row[n] for n in _NAMES)
+
+    def _insert(self, values: tuple[Any, ...]) -> int:
+        cur = self._conn.execute(f"INSERT INTO evaluations ({', '.join(_NAMES)}) VALUES "
+                                 f"({', '.join('?' * len(_NAMES))})", values)
+        return int(cur.lastrowid)
+
+    def add(self, evaluation: Evaluation, run_id: str, device: Mapping[str, Any] | None = None,
+            member: int | None = None, generation: int | None = None, *, replay: bool = False,
+            timestamp: float | None = None) -> int:
+        """Append one evaluation and commit; returns its row id. ``device`` (gpu_name or name,
+        sm_count, driver_version or driver) overrides the run's own device dict where both say."""
+        return self.add_many([evaluation], run_id, device, member, generation, replay=replay, timestamp=timestamp)[0]
+
+    def add_many(self, evaluations: Sequence[Evaluation], run_id: str, device: Mapping[str, Any] | None = None,
+                 member: int | Sequence[int | None] | None = None, generation: int | None = None, *,
+                 replay: bool = False, timestamp: float | None = None) -> list[int]:
+        """Append a batch in one transaction (all or none); ``member`` is one value for all or one per evaluation."""
+        members = list(member) if isinstance(member, Sequence) else [member] * len(evaluations)
+        if len(members) != len(evaluations):
+            raise ValueError(f"{len(members)} members given for {len(evaluations)} evaluations")
+        values = [self._values(ev, run_id, device, m, generation, replay, timestamp)
+                  for ev, m in zip(evaluations, members)]
+        with self._guard(), self._transaction():
+            return [self._insert(v) for v in values]
+
+    @staticmethod
+    def _decode(row: sqlite3.Row) -> dict[str, Any]:
+        """A row as a plain dict: JSON columns decoded under their short names, flags as bools, and
+        ``spill_bytes`` (stores + loads, what fitness and the outputs weigh) added."""
+        out = {_JSON.get(n, n): json.loads(v) if n in _JSON else bool(v) if n in ("replay", "cached") else v
+               for n, v in zip(row.keys(), tuple(row))}
+        out["spill_bytes"] = (out.get("spill_store_bytes") or 0) + (out.get("spill_load_bytes") or 0)
+        return out
+
+    def _select(self, where: Sequence[tuple[str, Any]], order: str = "id", limit: int | None = None,
+                partition: str | None = None) -> list[dict[str, Any]]:
+        """Decoded rows matching every where-clause, in ``order``; with ``partition`` (columns), only
+        the first row of each partition in that order, so that ranking needs no pass in Python."""
+        clauses = " AND ".join(c for c, _ in where) or "1"
+        params = [p for _, p in where if p is not _NO_PARAM]
+        sql = f"SELECT * FROM evaluations WHERE {clauses}"
+        if partition:
+            # Rank over ids and the sort keys only; the wide rows are read for the winners alone.
+            sql = (f"SELECT * FROM evaluations WHERE id IN (SELECT id FROM (SELECT id, ROW_NUMBER() OVER "
+                   f"(PARTITION BY {partition} ORDER BY {order}) AS _rank FROM evaluations WHERE {clauses}) "
+                   "WHERE _rank = 1)")
+        sql += f" ORDER BY {order}" + (f" LIMIT {int(limit)}" if limit else "")
+        with self._guard():
+            rows = self._conn.execute(sql, params).fetchall()
+        return [self._decode(r) for r in rows]
+
+    def lookup(self, template_hash: str, genome_key: str, problem: Mapping[str, Any], gpu_name: str,
+               nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None
+               ) -> Evaluation | None:
+        """The latest evaluation of this identity (any status), or None: what lets a run skip a
+        measurement it already has. ``flags`` and ``replay``, where given, must match too."""
+        where = _identity(template_hash, genome_key, problem, gpu_name) + [("nvcc_version = ?", nvcc_version)]
+        if flags is not None:
+            where.append(("flags_json = ?", json.dumps(list(flags))))
+        if replay is not None:
+            where.append(("replay = ?", int(replay)))
+        rows = self._select(where, order="id DESC", limit=1)
+        return self.to_evaluation(rows[0]) if rows else None
+
+    def rows(self, template: str | None = None, run_id: str | None = None, status: str | None = None,
+             after_id: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """Rows in insertion order, filtered; ``after_id`` lets a live reader fetch only what is new."""
+        where = [("id > ?", after_id)]
+        for column, value in (("template", template), ("run_id", run_id), ("status", status)):
+            if value is not None:
+                where.append((f"{column} = ?", value))
+        return self._select(where, limit=limit)
+
+    def count(self, run_id: str | None = None) -> int:
+        """Number of evaluations, of one run or of all."""
+        where, params = ("", ()) if run_id is None else (" WHERE run_id = ?", (run_id,))
+        with self._guard():
+            return int(self._conn.execute(f"SELECT COUNT(*) FROM evaluations{where}", params).fetchone()[0])
+
+    def _ranked(self, template: str | None, problem: Mapping[str, Any] | None, status: str | None, by: str,
+                limit: int | None, partition: str | None) -> list[dict[str, Any]]:
+        if by not in _ORDER:
+            raise ValueError(f"cannot rank by {by!r}; choose one of {', '.join(_ORDER)}")
+        where = [(f"{by} IS NOT NULL", _NO_PARAM)]
+        if template is not None:
+            where.append(("template = ?", template))
+        if problem is not None:
+            where.append(("problem_json = ?", canonical_problem(problem)))
+        if status is not None:
+            where.append(("status = ?", status))
+        order = f"{by} {_ORDER[by]}, id DESC"  # ties: the newest first
+        return self._select(where, order=order, limit=limit, partition=partition)
+
+    def top(self, k: int = 10, template: str | None = None, problem: Mapping[str, Any] | None = None,
+            status: str | None = "ok", by: str = "fitness", unique: bool = True) -> list[dict[str, Any]]:
+        """The ``k`` best rows, best first, by fitness or speedup (higher is better) or median_ms
+        or p95_ms (lower is better). ``unique`` keeps one row, the best, per genome, problem and
+        GPU, so that a genome measured in several runs appears once."""
+        partition = "template_hash, genome_key, problem_json, gpu_name" if unique else None
+        return self._ranked(template, problem, status, by, limit=k, partition=partition)
+
+    def best_by_problem(self, template: str, status: str | None = "ok", by: str = "fitness") -> list[dict[str, Any]]:
+        """The best row of each problem the template was evaluated on, in problem order."""
+        best = self._ranked(template, None, status, by, limit=None, partition="problem_json")
+        return sorted(best, key=lambda row: canonical_problem(row["problem"]))
+
+    def runs(self) -> list[dict[str, Any]]:
+        """One entry per run id, in the order the runs began: evaluation counts, GPUs, nvcc
+        versions and templates seen (comma-joined where several), first and last timestamps."""
+        sql = ("SELECT run_id, COUNT(*) AS count, SUM(status = 'ok') AS ok, GROUP_CONCAT(DISTINCT template) AS "
+               "templates, GROUP_CONCAT(DISTINCT gpu_name) AS gpu_name, GROUP_CONCAT(DISTINCT nvcc_version) AS "
+               "nvcc_version, MIN(timestamp) AS first, MAX(timestamp) AS last, MAX(replay) AS replay "
+               "FROM evaluations GROUP BY run_id ORDER BY MIN(id)")
+        with self._guard():
+            return [{**dict(r), "replay": bool(r["replay"])} for r in self._conn.execute(sql).fetchall()]
+
+    def baseline_ms(self, template_hash: str, baseline_key: str, problem: Mapping[str, Any], gpu_name: str, *,
+                    nvcc_version: str | None = None, objective: str = "median") -> float | None:
+        """The time of the latest successful evaluation of the baseline genome on this GPU and
+        problem (median, or p95 for the tail-latency objective); None where there is none."""
+        column = {"median": "median_ms", "p95": "p95_ms"}[objective]
+        where = _identity(template_hash, baseline_key, problem, gpu_name) + [
+            ("status = ?", "ok"), (f"{column} IS NOT NULL", _NO_PARAM)]
+        if nvcc_version is not None:
+            where.append(("nvcc_version = ?", nvcc_version))
+        rows = self._select(where, order="id DESC", limit=1)
+        return float(rows[0][column]) if rows else None
+
+    @staticmethod
+    def to_evaluation(row: Mapping[str, Any]) -> Evaluation:
+        """The records of a row of rows(), top() or best_by_problem()."""
+        cand = Candidate(template=row["template"], genome=row["genome"], problem=row["problem"],
+                         key=row["genome_key"])
+        build = BuildResult(candidate=cand, status=row["build_status"], flags=tuple(row["flags"]),
+                            cached=bool(row["cached"]), error=row["build_error"], **{f: row[f] for f in _BUILD_FIELDS})
+        run = RunResult(status=row["run_status"], times_ms=tuple(row["times_ms"]), error=row["run_error"],
+                        device=row["device"], **{f: _nan(row[f]) for f in _RUN_FLOATS})
+        return Evaluation(build=build, run=run, fitness=_nan(row["fitness"]), speedup=_nan(row["speedup"]))
+
+
