@@ -1,0 +1,207 @@
+"""GpuRunner: checks and times builds on a real GPU, one worker process per runner.
+
+The parent side never touches CUDA: it sends each build to a worker process (started with the
+'spawn' method, which owns the CUDA context; see ``worker.py``) and waits with a watchdog. A
+kernel that hangs is killed with its worker when the watchdog fires; one that destroys the
+context (illegal address, trap) takes its worker down with it. Either way the runner records the
+status, starts a fresh worker for the next build and goes on with the batch. The protocol each
+build goes through is in ``worker.py`` and ``protocol.py``.
+"""
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from evo_kernels.records import BuildResult, RunResult
+from evo_kernels.runners import worker
+from evo_kernels.runners.protocol import SeedStream
+from evo_kernels.template import KernelTemplate
+
+
+class GpuRunner:
+    """Evaluates builds on GPU ``device``: correctness on every check shape, then adaptive timing
+    at the problem, then a check of the last timed launch.
+
+    ``timeout_s`` is the watchdog per build (everything: load, checks, timing, references);
+    ``time_cap_s`` caps the timing loop of one build; ``min_reps`` / ``max_reps`` bound its
+    samples; ``seed`` roots the never-repeating stream of input seeds.
+    """
+
+    def __init__(self, device: int = 0, timeout_s: float = 20.0, time_cap_s: float = 2.0, min_reps: int = 10,
+                 max_reps: int = 200, seed: int = 0, startup_timeout_s: float = 180.0) -> None:
+        if timeout_s <= 0 or time_cap_s <= 0 or min_reps < 1 or max_reps < min_reps:
+            raise ValueError("GpuRunner needs timeout_s > 0, time_cap_s > 0 and 1 <= min_reps <= max_reps")
+        self.device = device
+        self.timeout_s = float(timeout_s)
+        self.time_cap_s = float(time_cap_s)
+        self.min_reps = int(min_reps)
+        self.max_reps = int(max_reps)
+        self.startup_timeout_s = float(startup_timeout_s)
+        self.seeds = SeedStream(seed)
+        self.starts = 0  # worker processes started; every one after the first replaced a dead one
+        self._mp = mp.get_context("spawn")
+        self._proc: Any = None
+        self._conn: Any = None
+        self._info: dict[str, Any] = {}
+        self._torch_warm = False
+
+    # --- the worker's life ----------------------------------------------------------------------
+
+    @property
+    def restarts(self) -> int:
+        """How many times a worker was replaced after a crash or a timeout."""
+        return max(0, self.starts - 1)
+
+    def _alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    def _start(self) -> None:
+        self._discard()
+        parent, child = self._mp.Pipe(duplex=True)
+        proc = self._mp.Process(target=worker.main, args=(child, self.device), daemon=True,
+                                name=f"evo-kernels-gpu{self.device}")
+        proc.start()
+        child.close()  # so that a dead worker reads as EOF here
+        self._proc, self._conn = proc, parent
+        self.starts += 1
+        self._torch_warm = False
+        self._handshake(None, "start")
+
+    def _handshake(self, msg: tuple[str, Any] | None, what: str) -> None:
+        kind, payload, _ = self._call(msg, self.startup_timeout_s)
+        if kind != "ready":
+            self._discard()
+            if kind == "fatal":
+                detail = payload
+            elif kind == "died":
+                detail = (f"the worker exited (code {payload}) before it was ready; a script that starts a GpuRunner "
+                          "at import time needs an `if __name__ == '__main__':` guard (multiprocessing 'spawn')")
+            else:
+                detail = f"no answer within {self.startup_timeout_s:.0f} s"
+            raise RuntimeError(f"GPU worker {what} failed: {detail}")
+        self._info = dict(payload)
+
+    def _ensure(self, torch: bool = False) -> None:
+        if not self._alive():
+            self._start()
+        if torch and not self._torch_warm:
+            # torch's import and CUDA start take seconds: outside any build's watchdog.
+            self._handshake(("warm_torch", None), "torch start")
+            self._torch_warm = True
+
+    def _call(self, msg: tuple[str, Any] | None, timeout: float) -> tuple[str, Any, str]:
+        """Send ``msg`` (if any) and wait up to ``timeout`` seconds for the answer.
+
+        Returns (kind, payload, last stage): kind is the worker's answer, or "timeout" when the
+        watchdog fired, or "died" when the worker exited without answering."""
+        stage = ""
+        try:
+            if msg is not None:
+                self._conn.send(msg)
+        except (OSError, EOFError):
+            return "died", self._exitcode(), stage
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return "timeout", None, stage
+            try:
+                ready = self._conn.poll(min(left, 0.25))
+                if ready:
+                    kind, payload = self._conn.recv()
+                    if kind == "stage":
+                        stage = payload
+                        continue
+                    return kind, payload, stage
+            except (EOFError, OSError):
+                return "died", self._exitcode(), stage
+            if not self._proc.is_alive() and not self._conn.poll(0):
+                return "died", self._exitcode(), stage
+
+    def _exitcode(self) -> Any:
+        if self._proc is None:
+            return None
+        self._proc.join(timeout=5)
+        return self._proc.exitcode
+
+    def _discard(self) -> None:
+        """Kill the worker (if any) and forget it; the next build starts a fresh one."""
+        if self._proc is not None:
+            if self._proc.is_alive():
+                self._proc.kill()
+            self._proc.join(timeout=30)
+        if self._conn is not None:
+            self._conn.close()
+        self._proc = self._conn = None
+
+    # --- public API ---------------------------------------------------------------------------
+
+    def device_info(self) -> dict[str, Any]:
+        """The worker's device: gpu_name, sm_count, driver_version, cc, cuda_driver_version,
+        l2_bytes, memory_bytes, device index, pci_bus_id (starts a worker if none is up)."""
+        self._ensure()
+        return dict(self._info)
+
+    def run(self, template: KernelTemplate | Sequence[KernelTemplate], builds: Sequence[BuildResult],
+            problem: Mapping[str, int] | None = None, check_only: bool = False) -> list[RunResult]:
+        """Check and time each build, in order; one RunResult per build.
+
+        Builds whose status is not "ok" come back as ``RunResult(status=build.status)`` without
+        touching the GPU. ``problem`` (default: the template's) is the timed size; correctness is
+        checked on every shape of ``template.check_problems`` first. ``check_only`` skips timing.
+        ``template`` may also be a sequence, one template per build, for a mixed batch.
+        """
+        if isinstance(template, KernelTemplate):
+            templates = [template] * len(builds)
+        else:
+            templates = list(template)
+            if len(templates) != len(builds):
+                raise ValueError(f"{len(templates)} templates for {len(builds)} builds")
+        return [self._one(t, b, problem, check_only) for t, b in zip(templates, builds)]
+
+    def _one(self, t: KernelTemplate, b: BuildResult, problem: Mapping[str, int] | None,
+             check_only: bool) -> RunResult:
+        if b.status != "ok":
+            return RunResult(status=b.status, error=b.error, device=dict(self._info))
+        self._ensure(torch=not check_only and hasattr(t.meta, "reference_torch"))
+        job = {"template_path": str(t.mako_path), "template_hash": t.hash, "cubin_path": b.cubin_path,
+               "entry": b.entry or t.kernel, "genome": dict(b.candidate.genome),
+               "problem": dict(problem if problem is not None else t.problem), "check_problems": t.check_problems,
+               "check_only": check_only, "seed": self.seeds.next(), "time_cap_s": self.time_cap_s,
+               "min_reps": self.min_reps, "max_reps": self.max_reps}
+        kind, payload, stage = self._call(("eval", job), self.timeout_s)
+        info = dict(self._info)
+        if kind == "result":
+            if payload.pop("fatal", False):
+                self._discard()
+            return RunResult(device=info, **payload)
+        self._discard()
+        if kind == "timeout":
+            last = stage or "start"
+            return RunResult(status="timeout", device=info,
+                             error=f"watchdog: no result within {self.timeout_s:.1f} s (last stage: {last})")
+        return RunResult(status="crash", device=info,
+                         error=f"worker process died (exit code {payload}) during {stage or 'start'}")
+
+    def close(self) -> None:
+        """Stop the worker (politely, then by force)."""
+        if self._alive():
+            try:
+                self._conn.send(("stop", None))
+                self._proc.join(timeout=10)
+            except (OSError, EOFError):
+                pass
+        self._discard()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        with contextlib.suppress(Exception):  # interpreter shutdown: nothing left to tidy
+            self.close()

@@ -1,0 +1,316 @@
+"""The evaluation protocol's pure logic, testable without a GPU.
+
+Everything the GPU worker decides is decided here from plain data: how inputs are drawn, what
+the poison looks like, when an output passes, when two runs agree, what a CUDA error string
+means, whether a launch can fit on the device, when timing has seen enough samples, and the
+statistics of the raw samples. The worker (``worker.py``) only moves bytes and calls these.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from evo_kernels.template import DTYPES, Arg, Launch
+
+# A quiet NaN with a payload no arithmetic produces (GPU arithmetic yields the canonical
+# 0x7FFFFFFF): an element that still holds these bits after a launch was never written.
+POISON_BITS = 0x7FC0DEAD
+DETERMINISM_RTOL = 1e-6  # two launches on the same inputs agree bitwise or within this
+STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
+L2_FLUSH_MIN_BYTES = 256 << 20  # written between samples: 4x the H200's 60 MiB L2
+
+# Substrings of CUDA driver error strings (as pycuda words them) and the status each means.
+# Order matters: the first match wins, and context-destroying faults come first.
+_CRASH = ("illegal memory access", "illegal address", "misaligned address", "illegal instruction",
+          "unspecified launch failure", "device-side assert", "hardware stack error",
+          "invalid program counter", "invalid address space", "warp out-of-range", "exception on the device",
+          "uncorrectable ecc", "context is destroyed", "cuda_error_illegal", "cuda_error_launch_failed",
+          "cuda_error_misaligned", "cuda_error_assert", "cuda_error_hardware_stack", "trap")
+_TIMEOUT = ("launch timed out", "cuda_error_launch_timeout")
+_RESOURCES = ("too many resources", "out of resources", "cuda_error_launch_out_of_resources",
+              "shared memory", "too many threads", "registers")
+
+
+class SeedStream:
+    """Seeds for input sets, drawn from one root SeedSequence: no two ever repeat.
+
+    ``SeedSequence.spawn`` gives children with distinct spawn keys, so every input set of a
+    runner's life is independent of every other while the whole run stays reproducible from
+    ``seed``.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self._root = np.random.SeedSequence(seed)
+        self.drawn = 0
+
+    def next(self) -> np.random.SeedSequence:
+        """The next never-used SeedSequence."""
+        self.drawn += 1
+        return self._root.spawn(1)[0]
+
+
+def draw(arg: Arg, rng: np.random.Generator) -> np.ndarray:
+    """Random contents of one input array: N(0,1) for "normal", [0, 1) for "uniform"; integers
+    in [-2^15, 2^15) or [0, 2^15) for int32 arrays. Never all zeros, which hide unwritten outputs."""
+    shape = tuple(int(s) for s in arg.shape)
+    if arg.dtype == "int32":
+        low = 0 if arg.init == "uniform" else -(1 << 15)
+        return rng.integers(low, 1 << 15, size=shape, dtype=np.int32)
+    if arg.init == "uniform":
+        return rng.random(shape, dtype=np.float32)
+    return rng.standard_normal(shape, dtype=np.float32)
+
+
+def make_inputs(args: Sequence[Arg], seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
+    """Fresh host arrays for every "in" and "inout" argument, drawn from ``seed``."""
+    rng = np.random.default_rng(seed)
+    return {a.name: draw(a, rng) for a in args if a.role in ("in", "inout")}
+
+
+def scalar(arg: Arg) -> np.generic:
+    """A scalar argument as the exact C type the kernel expects (int32 or float32)."""
+    return DTYPES[arg.dtype][1](arg.value)
+
+
+def poisoned(shape: Sequence[int], dtype: str = "float32") -> np.ndarray:
+    """A host array filled with the poison bit pattern (what the device memset writes)."""
+    out = np.full(tuple(shape), POISON_BITS, dtype=np.uint32)
+    return out.view(DTYPES[dtype][1])
+
+
+def unwritten(out: np.ndarray) -> np.ndarray:
+    """Mask of the elements that still hold the poison: never written by the kernel."""
+    if out.dtype.itemsize != 4:
+        return np.zeros(out.shape, dtype=bool)
+    return np.ascontiguousarray(out).view(np.uint32) == POISON_BITS
+
+
+def rel_error(out: np.ndarray, ref: np.ndarray) -> float:
+    """||out - ref|| / ||ref|| in float64 (the absolute norm where the reference is all zeros)."""
+    o, r = np.asarray(out, dtype=np.float64).ravel(), np.asarray(ref, dtype=np.float64).ravel()
+    num = float(np.linalg.norm(o - r))
+    den = float(np.linalg.norm(r))
+    return num / den if den > 0 else num
+
+
+@dataclass(frozen=True)
+class Check:
+    """The verdict on one output array: a status ("ok", "wrong_result" or "nan"), the relative
+    error norm, and a one-line message for anything but "ok"."""
+
+    status: str
+    rel_error: float
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+@dataclass(frozen=True)
+class OutputStats:
+    """What a verdict needs to know about one output and its reference; computed by numpy here
+    (:func:`output_stats`) or by torch on the GPU in the worker, so both judge alike."""
+
+    size: int
+    ref_size: int
+    ref_finite: bool = True
+    unwritten: int = 0  # elements still holding the poison
+    first_unwritten: int = -1
+    nonfinite: int = 0  # other NaN / Inf elements
+    first_nonfinite: int = -1
+    rel_error: float = math.inf  # ||out - ref|| / ||ref||, where everything is finite
+
+
+def output_stats(out: np.ndarray, ref: np.ndarray, poisoned_before: bool = True) -> OutputStats:
+    """:class:`OutputStats` of a host output against its host float64 reference."""
+    out, ref = np.asarray(out), np.asarray(ref)
+    if out.size != ref.size:
+        return OutputStats(out.size, ref.size)
+    ref = ref.reshape(out.shape)
+    if not np.all(np.isfinite(ref)):
+        return OutputStats(out.size, ref.size, ref_finite=False)
+    skipped = unwritten(out).ravel() if poisoned_before else np.zeros(out.size, dtype=bool)
+    bad = ~np.isfinite(out).ravel() & ~skipped
+    k, b = int(skipped.sum()), int(bad.sum())
+    return OutputStats(out.size, ref.size, True, k, int(np.argmax(skipped)) if k else -1, b,
+                       int(np.argmax(bad)) if b else -1, rel_error(out, ref) if not (k or b) else math.inf)
+
+
+def torch_output_stats(torch: Any, out: Any, ref: Any, poisoned_before: bool = True) -> OutputStats:
+    """:func:`output_stats` for torch tensors (on the GPU in the worker, so that checking a large
+    output costs milliseconds): ``out`` in the kernel's dtype, ``ref`` any float dtype. ``torch``
+    is the module, passed in so that this file never imports it."""
+    n, rn = out.numel(), ref.numel()
+    if n != rn:
+        return OutputStats(n, rn)
+    ref = ref.reshape(-1).to(torch.float64)
+    if not bool(torch.isfinite(ref).all()):
+        return OutputStats(n, rn, ref_finite=False)
+    flat = out.reshape(-1)
+    none = torch.zeros(flat.shape, dtype=torch.bool, device=flat.device)
+    skipped = flat.view(torch.int32) == POISON_BITS if poisoned_before and flat.element_size() == 4 else none
+    bad = ~torch.isfinite(flat) & ~skipped if flat.is_floating_point() else none
+    k, b = int(skipped.sum()), int(bad.sum())
+    err = math.inf
+    if not (k or b):
+        num = float(torch.linalg.vector_norm(flat.to(torch.float64) - ref))
+        den = float(torch.linalg.vector_norm(ref))
+        err = num / den if den > 0 else num
+
+    def first(mask: Any) -> int:
+        return int(torch.argmax(mask.to(torch.int32)))
+
+    return OutputStats(n, rn, True, k, first(skipped) if k else -1, b, first(bad) if b else -1, err)
+
+
+def verdict(name: str, s: OutputStats, tolerance: float) -> Check:
+    """Judge one output: elements still holding the poison are "wrong_result" (the kernel skipped
+    them); any other NaN or Inf is "nan" (NaN never passes); otherwise the relative error norm
+    must be within ``tolerance``."""
+    if s.size != s.ref_size:
+        return Check("wrong_result", math.inf, f"{name}: {s.size} elements, reference has {s.ref_size}")
+    if not s.ref_finite:
+        return Check("wrong_result", math.inf, f"{name}: the reference itself is not finite (template bug)")
+    if s.unwritten:
+        return Check("wrong_result", math.inf, f"{name}: {s.unwritten} of {s.size} elements never written "
+                                               f"(NaN poison intact), first at flat index {s.first_unwritten}")
+    if s.nonfinite:
+        return Check("nan", math.inf, f"{name}: {s.nonfinite} of {s.size} elements are NaN or Inf, first at flat "
+                                      f"index {s.first_nonfinite}")
+    if not s.rel_error <= tolerance:
+        return Check("wrong_result", s.rel_error,
+                     f"{name}: relative error {s.rel_error:.3g} > tolerance {tolerance:.3g}")
+    return Check("ok", s.rel_error)
+
+
+def compare(name: str, out: np.ndarray, ref: np.ndarray, tolerance: float, poisoned_before: bool = True) -> Check:
+    """Judge one host output against its float64 reference (see :func:`verdict`);
+    ``poisoned_before`` is False for "inout" buffers, which held inputs."""
+    return verdict(name, output_stats(out, ref, poisoned_before), tolerance)
+
+
+def compare_all(outs: Mapping[str, Any], refs: Mapping[str, Any], tolerance: float,
+                poisoned_names: set[str] | frozenset[str] = frozenset(), where: str = "",
+                stats: Callable[[Any, Any, bool], OutputStats] = output_stats) -> Check:
+    """Judge every output the reference names; the first failure is reported, else the worst
+    error. ``stats`` computes :class:`OutputStats` (numpy arrays by default; the worker passes a
+    torch version for GPU tensors)."""
+    unknown = sorted(set(refs) - set(outs))
+    if unknown:
+        raise ValueError(f"reference returns {', '.join(unknown)}, which are not out or inout arguments")
+    if not refs:
+        raise ValueError("reference returns no output to check")
+    worst = 0.0
+    for name in refs:
+        c = verdict(name, stats(outs[name], refs[name], name in poisoned_names), tolerance)
+        if not c.ok:
+            return Check(c.status, c.rel_error, f"{where}{c.message}")
+        worst = max(worst, c.rel_error)
+    return Check("ok", worst)
+
+
+def agree(a: np.ndarray, b: np.ndarray, rtol: float = DETERMINISM_RTOL) -> bool:
+    """Whether two launches on the same inputs gave the same output: bitwise, or within ``rtol``
+    relative norm with NaN/Inf at the same places."""
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    if a.shape != b.shape:
+        return False
+    if a.dtype.itemsize == 4 and np.array_equal(a.view(np.uint32), b.view(np.uint32)):
+        return True
+    fa, fb = np.isfinite(a), np.isfinite(b)
+    if not np.array_equal(fa, fb):
+        return False
+    return rel_error(a[fa], b[fb]) <= rtol
+
+
+def classify_error(text: str) -> str:
+    """The status a CUDA error string means: "crash" (the context is dead), "timeout",
+    "resources" or, for anything else, "launch_error"."""
+    t = text.lower()
+    if any(s in t for s in _CRASH):
+        return "crash"
+    if any(s in t for s in _TIMEOUT):
+        return "timeout"
+    if any(s in t for s in _RESOURCES):
+        return "resources"
+    return "launch_error"
+
+
+@dataclass(frozen=True)
+class LaunchLimits:
+    """What one function may launch with on one device (from the driver's attributes)."""
+
+    max_threads: int  # CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: depends on the kernel's registers
+    max_smem: int  # opt-in shared memory per block, static + dynamic
+    static_smem: int = 0
+    registers: int = 0
+    max_block: tuple[int, int, int] = (1024, 1024, 64)
+    max_grid: tuple[int, int, int] = (2**31 - 1, 65535, 65535)
+
+
+def check_launch(launch: Launch, limits: LaunchLimits) -> tuple[str, str] | None:
+    """(status, message) when ``launch`` cannot run, before the driver is asked; else None."""
+    if min(launch.grid) < 1 or min(launch.block) < 1:
+        return "launch_error", f"empty launch: grid {launch.grid}, block {launch.block}"
+    if launch.threads > limits.max_threads:
+        return "resources", (f"block of {launch.threads} threads > {limits.max_threads} this kernel can launch "
+                             f"({limits.registers} registers per thread)")
+    if any(b > m for b, m in zip(launch.block, limits.max_block)):
+        return "resources", f"block {launch.block} exceeds the device's block dimensions {limits.max_block}"
+    if any(g > m for g, m in zip(launch.grid, limits.max_grid)):
+        return "launch_error", f"grid {launch.grid} exceeds the device's grid dimensions {limits.max_grid}"
+    smem = limits.static_smem + launch.dynamic_smem
+    if smem > limits.max_smem:
+        return "resources", (f"{smem} B shared memory ({limits.static_smem} static + {launch.dynamic_smem} dynamic) "
+                             f"> {limits.max_smem} B per block")
+    return None
+
+
+def stable(samples: Sequence[float], window: int, rtol: float = STABLE_RTOL) -> bool:
+    """Whether the median moved less than ``rtol`` (relative) over the last ``window`` samples."""
+    if window < 1 or len(samples) < 2 * window:
+        return False
+    now = float(np.median(samples))
+    before = float(np.median(samples[:-window]))
+    return now > 0 and abs(now - before) / now < rtol
+
+
+def should_stop(samples: Sequence[float], elapsed_s: float, min_reps: int = 10, max_reps: int = 200,
+                time_cap_s: float = 2.0, window: int | None = None, rtol: float = STABLE_RTOL) -> bool:
+    """The adaptive-repetition rule: stop at ``max_reps``; at the time cap once there is a sample;
+    else once there are ``min_reps`` samples and the median is stable over the last window
+    (default half of ``min_reps``, at least 3)."""
+    n = len(samples)
+    if n >= max_reps:
+        return True
+    if n >= 1 and elapsed_s >= time_cap_s:
+        return True
+    w = window if window is not None else max(3, min_reps // 2)
+    return n >= min_reps and stable(samples, w, rtol)
+
+
+def summarize(samples: Sequence[float]) -> tuple[float, float, float]:
+    """(median, p95, coefficient of variation) of raw samples; CV is NaN under two samples."""
+    if not samples:
+        return math.nan, math.nan, math.nan
+    x = np.asarray(samples, dtype=np.float64)
+    med, p95 = float(np.median(x)), float(np.percentile(x, 95))
+    cv = float(np.std(x, ddof=1) / np.mean(x)) if len(x) >= 2 and np.mean(x) > 0 else math.nan
+    return med, p95, cv
+
+
+def driver_version_from(text: str) -> str:
+    """The NVIDIA kernel driver's version (e.g. "580.159") in /proc/driver/nvidia/version's text, or ""."""
+    m = re.search(r"Kernel Module(?: for \S+)?\s+(\d+\.\d+(?:\.\d+)?)", text)
+    return m.group(1) if m else ""
+
+
+def flush_bytes(l2_bytes: int) -> int:
+    """Size of the buffer written between samples so that no sample finds its data in L2."""
+    return max(L2_FLUSH_MIN_BYTES, 4 * int(l2_bytes))

@@ -1,0 +1,427 @@
+"""The GPU worker: the child process that owns the CUDA context and evaluates one build per job.
+
+It runs in a process of its own (started by :class:`~evo_kernels.runners.gpu.GpuRunner` with the
+'spawn' method) because a kernel that makes an illegal access or traps destroys its CUDA
+context for good, and one that hangs blocks its host thread: only a process can be thrown away
+and replaced. pycuda is imported here, inside the child, never at module level, so CPU machines
+can import this module.
+
+Messages on the pipe, parent to child: ``("eval", job)``, ``("warm_torch", None)``, ``("stop", None)``;
+child to parent: ``("ready", device_info)`` once the context is up, ``("fatal", text)`` if it
+cannot be, ``("stage", text)`` before each step of a job (named by the watchdog when it fires)
+and ``("result", dict)`` per job. After a result with ``fatal`` set, the child exits at once.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import time
+import traceback
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evo_kernels.runners import protocol as P
+from evo_kernels.template import DTYPES, Arg, KernelTemplate, Launch, load_template
+
+_FORMAT = {"int32": "i", "float32": "f"}
+_DEFAULT_SMEM = 48 * 1024  # dynamic shared memory above this needs the opt-in attribute
+_DEAD: list[Any] = []  # objects of a dead context: never freed, never collected before os._exit
+
+
+class Failed(Exception):
+    """Ends an evaluation with a status other than "ok" (and the error norm, where one was measured)."""
+
+    def __init__(self, status: str, message: str, rel_error: float = float("nan")) -> None:
+        super().__init__(message)
+        self.status, self.rel_error = status, rel_error
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _fmt(p: Mapping[str, int]) -> str:
+    return ",".join(f"{k}={v}" for k, v in p.items())
+
+
+def nvidia_driver_version() -> str:
+    """The kernel driver's version (e.g. "580.159") from /proc, or "" where it cannot be read."""
+    try:
+        return P.driver_version_from(Path("/proc/driver/nvidia/version").read_text())
+    except OSError:
+        return ""
+
+
+def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    return {k: v.astype(np.float64 if v.dtype.kind == "f" else np.int64) for k, v in inputs.items()}
+
+
+class Buffers:
+    """The device arrays of one problem shape: allocated once, scratch zeroed once, inputs
+    uploaded, a pristine device copy of every "inout" input so each launch starts from it."""
+
+    def __init__(self, cuda: Any, args: list[Arg], inputs: Mapping[str, np.ndarray]) -> None:
+        self.cuda, self.args = cuda, args
+        self.dev: dict[str, Any] = {}
+        self.pristine: dict[str, Any] = {}
+        try:
+            for a in args:
+                if a.role == "scalar":
+                    continue
+                self.dev[a.name] = cuda.mem_alloc(max(a.nbytes, 4))
+                if a.role == "scratch":
+                    cuda.memset_d32(int(self.dev[a.name]), 0, a.nbytes // 4)
+                elif a.role == "inout":
+                    self.pristine[a.name] = cuda.mem_alloc(max(a.nbytes, 4))
+            self.upload(inputs)
+        except BaseException:
+            self.free()
+            raise
+
+    def upload(self, inputs: Mapping[str, np.ndarray]) -> None:
+        """Copy host inputs to the device ("inout" ones into their pristine copies)."""
+        for a in self.args:
+            if a.role == "in":
+                self.cuda.memcpy_htod(int(self.dev[a.name]), np.ascontiguousarray(inputs[a.name]))
+            elif a.role == "inout":
+                self.cuda.memcpy_htod(int(self.pristine[a.name]), np.ascontiguousarray(inputs[a.name]))
+
+    def prepare(self) -> None:
+        """Queue, before a launch: NaN poison into every "out" array, inputs back into every "inout"."""
+        for a in self.args:
+            if a.role == "out" and a.nbytes:
+                self.cuda.memset_d32_async(int(self.dev[a.name]), P.POISON_BITS, a.nbytes // 4)
+            elif a.role == "inout" and a.nbytes:
+                self.cuda.memcpy_dtod_async(int(self.dev[a.name]), int(self.pristine[a.name]), a.nbytes)
+
+    def values(self) -> list[Any]:
+        """Launch arguments in signature order: device pointers and exactly-typed scalars."""
+        return [P.scalar(a) if a.role == "scalar" else int(self.dev[a.name]) for a in self.args]
+
+    def download(self) -> dict[str, np.ndarray]:
+        """Host copies of every "out" and "inout" array."""
+        out = {}
+        for a in self.args:
+            if a.role in ("out", "inout"):
+                host = np.empty(a.shape, dtype=np.dtype(DTYPES[a.dtype][1]))
+                if a.nbytes:
+                    self.cuda.memcpy_dtoh(host, int(self.dev[a.name]))
+                out[a.name] = host
+        return out
+
+    @property
+    def poisoned(self) -> set[str]:
+        return {a.name for a in self.args if a.role == "out"}
+
+    def free(self, dead: bool = False) -> None:
+        """Free the arrays; on a dead context keep them referenced instead, as pycuda's clean-up
+        could only fail (and warn) until the process exits."""
+        if dead:
+            _DEAD.extend((*self.dev.values(), *self.pristine.values()))
+        else:
+            for d in (*self.dev.values(), *self.pristine.values()):
+                d.free()
+        self.dev, self.pristine = {}, {}
+
+
+class Evaluator:
+    """One CUDA context on one device, and the protocol run against it for each job."""
+
+    def __init__(self, device: int = 0) -> None:
+        import pycuda.driver as cuda
+
+        cuda.init()
+        self.cuda = cuda
+        self.device = device
+        self.dev = cuda.Device(device)
+        # The primary context, so that torch (reference_torch) shares it instead of making its own.
+        self.ctx = self.dev.retain_primary_context()
+        self.ctx.push()
+        attr = cuda.device_attribute
+        get = self.dev.get_attribute
+        major, minor = self.dev.compute_capability()
+        self.l2_bytes = int(get(attr.L2_CACHE_SIZE))
+        self.max_smem = int(get(attr.MAX_SHARED_MEMORY_PER_BLOCK_OPTIN))
+        self.max_block = (get(attr.MAX_BLOCK_DIM_X), get(attr.MAX_BLOCK_DIM_Y), get(attr.MAX_BLOCK_DIM_Z))
+        self.max_grid = (get(attr.MAX_GRID_DIM_X), get(attr.MAX_GRID_DIM_Y), get(attr.MAX_GRID_DIM_Z))
+        cuda_version = cuda.get_driver_version()
+        self.info: dict[str, Any] = {
+            "gpu_name": self.dev.name(), "sm_count": int(get(attr.MULTIPROCESSOR_COUNT)), "cc": f"{major}.{minor}",
+            "driver_version": nvidia_driver_version() or f"cuda-{cuda_version}", "cuda_driver_version": cuda_version,
+            "l2_bytes": self.l2_bytes, "memory_bytes": int(self.dev.total_memory()), "device": device,
+            "pci_bus_id": self.dev.pci_bus_id(), "torch": False}
+        self.flush = cuda.mem_alloc(P.flush_bytes(self.l2_bytes))
+        self.flush_words = P.flush_bytes(self.l2_bytes) // 4
+        self.start, self.end = cuda.Event(), cuda.Event()
+        self._templates: dict[str, KernelTemplate] = {}
+        self._torch: Any = None
+        self._samples = 0
+        self.dead = False  # set once a fault has destroyed the context
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def warm_torch(self) -> bool:
+        """Import torch and start its CUDA runtime on our primary context; False if unavailable."""
+        if self._torch is None:
+            try:
+                import torch
+
+                torch.zeros(1, device=f"cuda:{self.device}").sum().item()
+                self._torch = torch
+            except Exception:  # noqa: BLE001 - no torch or no CUDA torch: the numpy reference serves
+                self._torch = False
+            self.info["torch"] = bool(self._torch)
+        return bool(self._torch)
+
+    def _template(self, path: str, digest: str) -> KernelTemplate:
+        t = self._templates.get(path)
+        if t is None or t.hash != digest:
+            t = self._templates[path] = load_template(path)
+        if t.hash != digest:
+            raise Failed("launch_error", f"{path}: template changed on disk since the runner loaded it")
+        return t
+
+    def alive(self) -> bool:
+        """Whether the context still works after an error (a sticky fault kills it)."""
+        try:
+            self.cuda.Context.synchronize()
+            self.cuda.memset_d32(int(self.flush), 0, 1)
+            self.cuda.Context.synchronize()
+            return True
+        except Exception:  # noqa: BLE001 - any failure here means the context is unusable
+            return False
+
+    def _cuda_failure(self, exc: BaseException, where: str) -> Failed:
+        text = _one_line(exc)
+        status = P.classify_error(text)
+        if status not in ("crash", "timeout") and not self.alive():
+            status = "crash"
+        self.dead = self.dead or status in ("crash", "timeout")
+        return Failed(status, f"{where}: {text}")
+
+    def _fit(self, func: Any, launch: Launch) -> None:
+        """Refuse a launch that cannot fit before the driver is asked, and opt in to large dynamic
+        shared memory where the kernel asks for it."""
+        fa = self.cuda.function_attribute
+        limits = P.LaunchLimits(max_threads=func.get_attribute(fa.MAX_THREADS_PER_BLOCK), max_smem=self.max_smem,
+                                static_smem=func.get_attribute(fa.SHARED_SIZE_BYTES),
+                                registers=func.get_attribute(fa.NUM_REGS), max_block=self.max_block,
+                                max_grid=self.max_grid)
+        bad = P.check_launch(launch, limits)
+        if bad:
+            raise Failed(*bad)
+        if launch.dynamic_smem > _DEFAULT_SMEM:
+            func.set_attribute(fa.MAX_DYNAMIC_SHARED_SIZE_BYTES, launch.dynamic_smem)
+
+    def _launch(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> None:
+        """Queue one launch; an error the driver reports at launch time becomes a status."""
+        func.prepare("".join("P" if a.role != "scalar" else _FORMAT[a.dtype] for a in bufs.args))
+        try:
+            func.prepared_async_call(launch.grid, launch.block, None, *bufs.values(), shared_size=launch.dynamic_smem)
+        except self.cuda.Error as exc:
+            raise self._cuda_failure(exc, where) from exc
+
+    def _sync(self, where: str) -> None:
+        try:
+            self.cuda.Context.synchronize()
+        except self.cuda.Error as exc:
+            raise self._cuda_failure(exc, where) from exc
+
+    def _reference(self, t: KernelTemplate, inputs: Mapping[str, np.ndarray], p: Mapping[str, int]) -> dict:
+        """The template's numpy float64 reference, on the CPU."""
+        return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
+
+    def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, np.ndarray],
+                     p: Mapping[str, int], where: str) -> P.Check:
+        """Judge the last timed launch. With the template's ``reference_torch`` (and torch here) the
+        reference and the comparison run on the GPU, the outputs copied device to device, so that
+        checking a large problem does not dominate the evaluation; else numpy on the CPU. The
+        inputs always come from the host copy: a kernel that overwrote its inputs changes nothing."""
+        label = f"{where}, last timed launch on fresh inputs: "
+        fn = getattr(t.meta, "reference_torch", None)
+        if fn is None or not self.warm_torch():
+            return P.compare_all(bufs.download(), self._reference(t, inputs, p), t.tolerance, bufs.poisoned, label)
+        torch = self._torch
+        dev = f"cuda:{self.device}"
+        kinds = {"float32": torch.float32, "int32": torch.int32}
+        tin = {k: torch.from_numpy(v).to(dev).to(torch.float64 if v.dtype.kind == "f" else torch.int64)
+               for k, v in inputs.items()}
+        outs = {}
+        for a in bufs.args:
+            if a.role in ("out", "inout"):
+                outs[a.name] = torch.empty(a.shape, dtype=kinds[a.dtype], device=dev)
+                if a.nbytes:
+                    self.cuda.memcpy_dtod(outs[a.name].data_ptr(), int(bufs.dev[a.name]), a.nbytes)
+        self.cuda.Context.synchronize()
+        with torch.no_grad():
+            refs = fn(tin, dict(p))
+            stats = functools.partial(P.torch_output_stats, torch)
+            c = P.compare_all(outs, refs, t.tolerance, bufs.poisoned, label, stats=stats)
+        del tin, outs, refs
+        torch.cuda.empty_cache()
+        return c
+
+    # --- the protocol -------------------------------------------------------------------------
+
+    def check(self, t: KernelTemplate, func: Any, genome: dict, p: Mapping[str, int],
+              seed: np.random.SeedSequence, stage: Callable[[str], None]) -> float:
+        """Correctness at one check shape: two poisoned launches on fresh inputs must agree with
+        each other and with the reference. Returns the worst relative error."""
+        where = f"check {_fmt(p)}"
+        args, launch = t.args(p), t.launch(genome, p)
+        self._fit(func, launch)
+        inputs = P.make_inputs(args, seed)
+        bufs = Buffers(self.cuda, args, inputs)
+        try:
+            outs = []
+            for k in (1, 2):
+                stage(f"{where} launch {k}")
+                bufs.prepare()
+                self._launch(func, launch, bufs, f"{where} launch {k}")
+                self._sync(f"{where} launch {k}")
+                outs.append(bufs.download())
+            for name in outs[0]:
+                if not P.agree(outs[0][name], outs[1][name]):
+                    diff = P.rel_error(np.nan_to_num(outs[1][name]), np.nan_to_num(outs[0][name]))
+                    raise Failed("nondeterministic", f"{where}: {name}: two launches on the same inputs differ "
+                                                     f"(relative difference {diff:.3g})")
+            stage(f"{where} reference")
+            c = P.compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned, f"{where}: ")
+            if not c.ok:
+                raise Failed(c.status, c.message, c.rel_error)
+            return c.rel_error
+        finally:
+            bufs.free(self.dead)
+
+    def _sample(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> float:
+        """One timed launch: poison and inputs reset, L2 flushed (all outside the events), then
+        events around the launch alone; the context is synchronized before the end event is read."""
+        bufs.prepare()
+        self._samples += 1
+        # Queued right before the start event, the flush also keeps the GPU busy while the host
+        # enqueues the launch, so the host launch gap stays out of the sample.
+        self.cuda.memset_d32_async(int(self.flush), self._samples & 0xFFFF, self.flush_words)
+        self.start.record()
+        self._launch(func, launch, bufs, where)
+        self.end.record()
+        self._sync(where)
+        return float(self.end.time_since(self.start))
+
+    def time(self, t: KernelTemplate, func: Any, genome: dict, p: Mapping[str, int], seeds: list,
+             job: Mapping[str, Any], stage: Callable[[str], None]) -> tuple[list[float], float]:
+        """Warm-up, adaptive repetitions, then one more timed launch on fresh inputs never seen
+        before, whose output is checked: a kernel that caches or skips work at this size fails."""
+        where = f"timed {_fmt(p)}"
+        args, launch = t.args(p), t.launch(genome, p)
+        self._fit(func, launch)
+        stage(f"{where} inputs")
+        bufs = Buffers(self.cuda, args, P.make_inputs(args, seeds[0]))
+        try:
+            stage(f"{where} warm-up")
+            t0 = time.perf_counter()
+            for _ in range(2):
+                self._sample(func, launch, bufs, f"{where} warm-up")
+                if time.perf_counter() - t0 > job["time_cap_s"] / 4:
+                    break
+            stage(f"{where} timing")
+            samples: list[float] = []
+            t0 = time.perf_counter()
+            while not P.should_stop(samples, time.perf_counter() - t0, job["min_reps"], job["max_reps"],
+                                    job["time_cap_s"]):
+                samples.append(self._sample(func, launch, bufs, where))
+            stage(f"{where} final launch on fresh inputs")
+            fresh = P.make_inputs(args, seeds[1])
+            bufs.upload(fresh)
+            samples.append(self._sample(func, launch, bufs, f"{where} final launch"))
+            stage(f"{where} reference")
+            c = self._final_check(t, bufs, fresh, p, where)
+            if not c.ok:
+                raise Failed(c.status, c.message, c.rel_error)
+            return samples, c.rel_error
+        finally:
+            bufs.free(self.dead)
+
+    def evaluate(self, job: Mapping[str, Any], stage: Callable[[str], None]) -> dict[str, Any]:
+        """Run the whole protocol for one build; every outcome is a dict of RunResult fields plus
+        ``fatal`` (the context is dead and this process must go)."""
+        result: dict[str, Any] = {"status": "ok", "error": "", "fatal": False}
+        module = func = None
+        try:
+            stage("load")
+            t = self._template(job["template_path"], job["template_hash"])
+            try:
+                module = self.cuda.module_from_buffer(Path(job["cubin_path"]).read_bytes())
+                func = module.get_function(job["entry"])
+            except self.cuda.Error as exc:
+                raise self._cuda_failure(exc, "module load") from exc
+            checks = job["check_problems"]
+            seeds = job["seed"].spawn(len(checks) + 2)
+            worst = 0.0
+            for p, seed in zip(checks, seeds):
+                worst = max(worst, self.check(t, func, job["genome"], p, seed, stage))
+            result["max_rel_error"] = worst
+            if not job["check_only"]:
+                samples, err = self.time(t, func, job["genome"], job["problem"], seeds[-2:], job, stage)
+                med, p95, cv = P.summarize(samples)
+                result.update(times_ms=tuple(samples), median_ms=med, p95_ms=p95, cv=cv,
+                              max_rel_error=max(worst, err))
+        except Failed as f:
+            result.update(status=f.status, error=str(f))
+            if f.rel_error == f.rel_error:  # not NaN: the failing comparison's error norm
+                result["max_rel_error"] = f.rel_error
+        except self.cuda.Error as exc:
+            f = self._cuda_failure(exc, "harness")
+            result.update(status=f.status, error=str(f))
+        except Exception as exc:  # noqa: BLE001 - a template or harness bug: a value, not the end of the batch
+            tb = traceback.extract_tb(exc.__traceback__)[-1]
+            result.update(status="launch_error",
+                          error=f"{type(exc).__name__} in {Path(tb.filename).name}:{tb.lineno}: {_one_line(exc)}")
+        if result["status"] in ("crash", "timeout"):
+            result["fatal"] = True
+        elif result["status"] != "ok" and not self.alive():
+            result.update(fatal=True, status="crash")
+        if result["fatal"]:
+            self.dead = True
+            _DEAD.extend((func, module))
+        del func, module  # unloads a live module (and any __device__ buffers it holds)
+        return result
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # leaving anyway
+            self.flush.free()
+            self.ctx.pop()
+            self.ctx.detach()
+
+
+def main(conn: Any, device: int = 0) -> None:
+    """The worker's entry point: set up the context, then answer jobs until told to stop."""
+    try:
+        ev = Evaluator(device)
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises it
+        conn.send(("fatal", f"GPU worker for device {device} failed to start: {_one_line(exc)}"))
+        conn.close()
+        return
+    conn.send(("ready", dict(ev.info)))
+    while True:
+        try:
+            kind, payload = conn.recv()
+        except (EOFError, OSError):  # the parent went away
+            break
+        if kind == "stop":
+            break
+        if kind == "warm_torch":
+            ev.warm_torch()
+            conn.send(("ready", dict(ev.info)))
+        elif kind == "eval":
+            result = ev.evaluate(payload, lambda s: conn.send(("stage", s)))
+            conn.send(("result", result))
+            if result["fatal"]:
+                # The context is dead; pycuda's exit handlers would only fail on it.
+                conn.close()
+                os._exit(3)
+    ev.close()
+    conn.close()

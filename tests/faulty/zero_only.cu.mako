@@ -1,0 +1,7 @@
+// ${KERNEL}: Cheater: writes 1, which is right only where the input is zero.
+extern "C" __global__ void __launch_bounds__(${AdjustBlockSize})
+${KERNEL}(float* __restrict__ y, const float* __restrict__ x, int n)
+{
+    const int i = blockIdx.x * ${AdjustBlockSize} + threadIdx.x;
+    if (i < n) y[i] = 1.0f;
+}

@@ -1,0 +1,138 @@
+"""The GPU runner against a real GPU: every faulty and cheating kernel of tests/faulty/ gets its
+status, in one batch with correct kernels, and the batch finishes with every correct kernel
+measured after the crashes and the timeout. The first two tests need no GPU."""
+import dataclasses
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.build import NvccBuilder
+from evo_kernels.records import BuildResult, Candidate
+from evo_kernels.runners.gpu import GpuRunner
+from evo_kernels.template import KernelTemplate, load_template
+
+FAULTY = Path(__file__).resolve().parent / "faulty"
+# Correct kernels first, in the middle and last: each one after a crash or the timeout proves
+# that the batch went on with a fresh worker.
+BATCH = ["correct_simple", "illegal_address", "correct_vec4", "infinite_loop", "trap", "correct_inplace",
+         "misaligned", "smem_overflow", "register_hog", "wrong_result", "partial_write", "race", "writes_nothing",
+         "zero_only", "cached", "cached_large", "skip_large", "accumulate", "first_rows", "nan_output",
+         "syntax_error"]
+# Where in the error text each rejection must come from (the stage that caught it).
+ERROR_SAYS = {"illegal_address": "illegal memory access", "misaligned": "misaligned", "infinite_loop": "watchdog",
+              "race": "two launches", "cached": "check N=", "cached_large": "last timed launch",
+              "skip_large": "last timed launch", "partial_write": "1 of 1000 elements never written",
+              "smem_overflow": "shared memory", "writes_nothing": "never written"}
+
+
+def load(name: str) -> KernelTemplate:
+    return load_template(str(FAULTY / f"{name}.cu.mako"))
+
+
+def candidate(t: KernelTemplate, genome: dict | None = None) -> Candidate:
+    g = t.space.check(genome or t.space.baseline())
+    return Candidate(t.name, g, t.problem, t.space.key(g))
+
+
+def expected(t: KernelTemplate) -> tuple[str, ...]:
+    e = t.meta.EXPECTED
+    return (e,) if isinstance(e, str) else tuple(e)
+
+
+@pytest.fixture(scope="module")
+def runner():
+    # A short watchdog keeps the infinite loop cheap; the correct kernels need about a second each.
+    with GpuRunner(timeout_s=6.0, time_cap_s=0.5, min_reps=10, max_reps=100, seed=2026) as r:
+        yield r
+
+
+def test_failed_builds_come_back_without_touching_the_gpu():
+    t = load("correct_simple")
+    c = candidate(t)
+    builds = [BuildResult(candidate=c, status="compile_error", error="kernel.cu(3): error: expected a ;"),
+              BuildResult(candidate=c, status="invalid", error="AdjustBlockSize out of domain")]
+    r = GpuRunner()
+    res = r.run(t, builds)
+    assert [(x.status, x.error) for x in res] == [(b.status, b.error) for b in builds]
+    assert r.starts == 0  # no worker process was needed
+    with pytest.raises(ValueError, match="templates for"):
+        r.run([t], builds)
+    r.close()
+
+
+def test_worker_that_cannot_start_is_an_error_not_a_hang():
+    try:
+        import pycuda.driver  # noqa: F401
+        pytest.skip("pycuda is installed here: the worker would start")
+    except ImportError:
+        pass
+    r = GpuRunner(startup_timeout_s=60)
+    with pytest.raises(RuntimeError, match="failed to start"):
+        r.device_info()
+    assert not r._alive()
+
+
+@pytest.mark.gpu
+def test_faulty_and_cheating_kernels_in_one_batch(runner, tmp_path):
+    builder = NvccBuilder(cache_dir=tmp_path, n_jobs=1)
+    templates = [load(n) for n in BATCH]
+    with ThreadPoolExecutor(max(1, min(8, os.cpu_count() or 1))) as pool:
+        builds = list(pool.map(lambda t: builder.build(t, [candidate(t)])[0], templates))
+    names = list(BATCH)
+    # The builder refuses the register hog from ptxas's count; a copy marked "ok" shows that the
+    # runner refuses it too, from the driver's own limit, before launching.
+    hog = builds[names.index("register_hog")]
+    assert hog.status == "resources" and Path(hog.cubin_path).exists(), hog
+    names.append("register_hog (past the builder)")
+    templates.append(templates[names.index("register_hog")])
+    builds.append(dataclasses.replace(hog, status="ok", error=""))
+    # The last candidate: the first template again with another genome, after every fault.
+    t0 = templates[0]
+    names.append("correct_simple (block 128)")
+    templates.append(t0)
+    builds.append(builder.build(t0, [candidate(t0, {"AdjustBlockSize": 128})])[0])
+
+    results = runner.run(templates, builds)
+
+    assert len(results) == len(builds)
+    print(f"\n{'kernel':34s} {'status':16s} {'median_ms':>10s} {'n':>4s} {'cv':>7s} {'rel_err':>9s}  error")
+    for n, r in zip(names, results):
+        print(f"{n:34s} {r.status:16s} {r.median_ms:10.4f} {len(r.times_ms):4d} {r.cv:7.3f} {r.max_rel_error:9.2e}  "
+              f"{r.error[:150]}")
+    print(f"worker starts: {runner.starts}; device: {runner.device_info()}")
+    wrong = []
+    for n, t, b, r in zip(names, templates, builds, results):
+        if r.status not in expected(t):
+            wrong.append(f"{n}: {r.status}, expected {' or '.join(expected(t))}: {r.error[:300]}")
+        elif n in ERROR_SAYS and ERROR_SAYS[n] not in r.error:
+            wrong.append(f"{n}: error text lacks {ERROR_SAYS[n]!r}: {r.error[:300]}")
+        if r.status == "ok":
+            nbytes, _ = t.cost(t.problem)
+            bw = nbytes / (r.median_ms * 1e-3) / 1e12
+            if not (math.isfinite(r.median_ms) and r.median_ms > 0 and len(r.times_ms) >= 2 and math.isfinite(r.cv)
+                    and r.max_rel_error <= t.tolerance and r.p95_ms >= r.median_ms):
+                wrong.append(f"{n}: ok but not properly measured: {r}")
+            elif not 0.05 < bw < 6.0:  # the H200 moves at most ~4.8 TB/s: faster means cache or skipped work
+                wrong.append(f"{n}: {bw:.2f} TB/s is not a plausible rate for {nbytes} bytes")
+        if r.device.get("gpu_name", "") == "" and b.status == "ok":
+            wrong.append(f"{n}: result carries no device")
+    assert not wrong, "\n".join(wrong)
+    assert runner.restarts >= 4  # illegal address, timeout, trap, misaligned: each took its worker down
+
+
+@pytest.mark.gpu
+def test_check_only_uses_fresh_inputs_and_device_info(runner, tmp_path):
+    t = load("correct_simple")
+    b = NvccBuilder(cache_dir=tmp_path, n_jobs=1).build(t, [candidate(t)])[0]
+    r1, r2 = runner.run(t, [b, b], check_only=True)
+    assert r1.status == r2.status == "ok", (r1.error, r2.error)
+    assert r1.times_ms == () and math.isnan(r1.median_ms)
+    # fp32 rounding against the float64 reference is never exactly zero, and differs between
+    # evaluations only because each one draws new inputs
+    assert 0 < r1.max_rel_error <= t.tolerance and r1.max_rel_error != r2.max_rel_error
+    info = runner.device_info()
+    assert info["gpu_name"] and info["sm_count"] > 0 and info["driver_version"] and info["cc"].count(".") == 1
+    assert info["l2_bytes"] > 0 and r1.device["gpu_name"] == info["gpu_name"]
