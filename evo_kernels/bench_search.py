@@ -1,0 +1,162 @@
+"""Search-efficiency benchmark: how many unique evaluations each strategy needs to get within 5% (and 1%)
+of a recorded space's optimum time, over seeds 0..K-1.
+
+Every run is a :class:`~evo_kernels.search.SearchLoop` of one strategy against a
+:class:`~evo_kernels.runners.replay.ReplayEvaluator`, so no GPU is involved and the numbers are
+comparable with Kernel Tuner's simulation mode (../shared/spaces/README.md). The benchmark is
+pure time by default (variance and spill weights 0), as other tuners rank; ``weights`` gives the
+regularized variant, in which strategies maximize the regularized fitness while success is still
+measured on time.
+
+    python -m evo_kernels.bench_search --space F.json.gz [--space ...] --strategy ga [--strategy ...] \\
+        --budget 500 --seeds 20 [--regularized] [--jobs 2] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from joblib import Parallel, delayed
+
+from evo_kernels.fitness import PURE_TIME, FitnessWeights
+from evo_kernels.runners.replay import ReplaySpace
+from evo_kernels.search import SearchLoop, evals_to_within
+from evo_kernels.strategies import STRATEGIES, make_strategy
+
+Progress = Callable[[int, int, str], None]  # (runs done, runs in all, label of the run just done)
+
+
+@functools.lru_cache(maxsize=16)
+def _space(path: str) -> ReplaySpace:
+    # One load per process: joblib's workers live for the whole benchmark and see every space.
+    return ReplaySpace.load(path)
+
+
+def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: FitnessWeights = PURE_TIME,
+             batch_size: int = 8) -> dict[str, Any]:
+    """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
+    rp = _space(space_file)
+    loop = SearchLoop(make_strategy(strategy, rp.space, rp.template, rp.problem, seed), rp.evaluator(weights),
+                      budget, batch_size=batch_size)
+    history = loop.run()
+    best = min((e.run.median_ms for e in history if e.status == "ok"), default=math.inf)
+    return {"evals_to_5pct": evals_to_within(history, rp.optimum_ms, 0.05),
+            "evals_to_1pct": evals_to_within(history, rp.optimum_ms, 0.01),
+            "best_over_optimum": best / rp.optimum_ms, "evaluations": len(history)}
+
+
+def _median_evals(ns: Sequence[int | None], budget: int) -> float | None:
+    # A run that never got there counts as budget + 1 (as in the Kernel Tuner figures); when more
+    # than half never did, the median is such a placeholder, so there is none to report.
+    if sum(n is None for n in ns) * 2 > len(ns):
+        return None
+    return statistics.median(budget + 1 if n is None else n for n in ns)
+
+
+def summarize(runs: Sequence[dict[str, Any]], budget: int) -> dict[str, Any]:
+    """The per-strategy entry of the result from the runs of seeds 0..K-1, in seed order."""
+    e5 = [r["evals_to_5pct"] for r in runs]
+    e1 = [r["evals_to_1pct"] for r in runs]
+    ratios = [r["best_over_optimum"] for r in runs]
+    return {"evals_to_5pct": e5, "evals_to_1pct": e1,
+            "success_5pct": sum(n is not None for n in e5) / len(runs),
+            "success_1pct": sum(n is not None for n in e1) / len(runs),
+            "median_evals_to_5pct": _median_evals(e5, budget), "median_evals_to_1pct": _median_evals(e1, budget),
+            "median_best_over_optimum": statistics.median(ratios) if all(map(math.isfinite, ratios)) else None}
+
+
+def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: int, seeds: int,
+                 weights: FitnessWeights = PURE_TIME, progress: Progress | None = None, n_jobs: int = 1,
+                 batch_size: int = 8) -> dict[str, Any]:
+    """Run every strategy with seeds 0..seeds-1 on every space; the result is JSON-serializable::
+
+        {"spaces": {NAME: {"optimum": ms, "gpu": ..., "configs": n, "strategies": {S: {
+            "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
+            "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
+            "median_best_over_optimum": x}}}},
+         "budget": N, "seeds": K, "weights": {...}, "median_counts_failed_runs_as": N + 1}
+
+    Medians count a run that never got there as budget + 1 and are null when more than half never
+    did. ``n_jobs`` > 1 spreads runs over processes (joblib); the result does not depend on it.
+    """
+    unknown = [s for s in strategies if s not in STRATEGIES]
+    if unknown:
+        raise ValueError(f"unknown strategy {', '.join(unknown)}; known: {', '.join(STRATEGIES)}")
+    if budget < 1 or seeds < 1:
+        raise ValueError("bench_search: budget and seeds must be at least 1")
+    spaces = {}
+    for f in space_files:
+        rp = _space(str(f))
+        if rp.name in spaces:
+            raise ValueError(f"{f}: a second space named {rp.name}")
+        spaces[rp.name] = (str(f), rp)
+    tasks = [(name, s, seed) for name in spaces for s in strategies for seed in range(seeds)]
+    calls = (delayed(run_once)(spaces[name][0], s, seed, budget, weights, batch_size) for name, s, seed in tasks)
+    runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    results = Parallel(n_jobs=n_jobs, return_as="generator")(calls) if n_jobs != 1 else (
+        run_once(spaces[name][0], s, seed, budget, weights, batch_size) for name, s, seed in tasks)
+    for done, ((name, s, seed), r) in enumerate(zip(tasks, results), 1):
+        runs.setdefault((name, s), []).append(r)
+        if progress:
+            progress(done, len(tasks), f"{name} {s} seed {seed}")
+    return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
+                              "strategies": {s: summarize(runs[name, s], budget) for s in strategies}}
+                       for name, (_, rp) in spaces.items()},
+            "budget": budget, "seeds": seeds, "weights": asdict(weights), "median_counts_failed_runs_as": budget + 1}
+
+
+def _cell(x: float | None, budget: int) -> str:
+    return f">{budget}" if x is None else f"{x:g}"
+
+
+def format_table(result: dict[str, Any]) -> str:
+    """The result of :func:`bench_search` as a Markdown table, one row per space and strategy."""
+    budget = result["budget"]
+    note = (f"Budget {budget} unique evaluations, seeds 0..{result['seeds'] - 1}; medians count a run that never "
+            f"got there as {budget + 1} ('>{budget}': more than half never did).")
+    header = ("| space | optimum ms | strategy | median evals to 5% | success 5% | median evals to 1% | success 1% "
+              "| median best/optimum |")
+    lines = [note, "", header, "|---|---|---|---|---|---|---|---|"]
+    for name, sp in result["spaces"].items():
+        for s, r in sp["strategies"].items():
+            ratio = r["median_best_over_optimum"]
+            lines.append(f"| {name} | {sp['optimum']:.4g} | {s} | {_cell(r['median_evals_to_5pct'], budget)} "
+                         f"| {r['success_5pct']:.0%} | {_cell(r['median_evals_to_1pct'], budget)} "
+                         f"| {r['success_1pct']:.0%} | {'-' if ratio is None else f'{ratio:.3f}'} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: prints the Markdown table, or with --json the result object."""
+    ap = argparse.ArgumentParser(prog="bench-search", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--space", action="append", required=True, help="a recorded space (.json or .json.gz)")
+    ap.add_argument("--strategy", action="append", required=True, choices=list(STRATEGIES))
+    ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
+    ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds 0..K-1")
+    ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
+    ap.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    args = ap.parse_args(argv)
+
+    def tick(done: int, total: int, label: str) -> None:
+        print(f"\r[{done}/{total}] {label}\033[K", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    result = bench_search(args.space, args.strategy, args.budget, args.seeds,
+                          FitnessWeights() if args.regularized else PURE_TIME, tick if sys.stderr.isatty() else None,
+                          args.jobs)
+    print(json.dumps(result) if args.json else format_table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    # Run the importable module's main, not __main__'s: joblib's workers must find run_once by its module name.
+    from evo_kernels.bench_search import main as _main
+
+    sys.exit(_main())

@@ -1,0 +1,430 @@
+"""Replay: evaluations answered from recorded measurements, so searches run and are tested without a GPU.
+
+Two sources give one shape, a :class:`ReplaySpace` (a :class:`~evo_kernels.genome.GenomeSpace`
+whose valid genomes are exactly the recorded ones, plus their measurements):
+
+Kernel Tuner cache files (``.json`` or ``.json.gz``)
+    A header (``device_name``, ``kernel_name``, ``problem_size``, ``tune_params_keys``,
+    ``tune_params``) and ``cache``: configurations keyed by their values joined with commas, each
+    with ``time`` (ms) and ``times`` (raw repeats); a failed one has ``time`` set to a string
+    ("CompilationFailedConfig" -> compile_error, "RuntimeFailedConfig" -> launch_error).
+
+This project's recordings (gzip JSON, written by :func:`write_recording`)::
+
+    {"format": "evo-kernels-recording", "version": 1, "template": NAME, "template_hash": HEX,
+     "problem": {...}, "device": {"gpu": NAME, ...}, "nvcc": VERSION,
+     "genes": [Gene dicts as GenomeSpace.describe() writes them],
+     "baseline": {"genome": {...}, "median_ms": ms, "p95_ms": ms},
+     "entries": [{"genome": {...}, "status": S, "times_ms": [...], "median_ms", "p95_ms", "cv",
+                  "registers", "spill_store_bytes", "spill_load_bytes", "spill_bytes", "smem_bytes",
+                  "stack_bytes", "cmem_bytes", "threads_per_block", "compile_seconds", "arch", "flags",
+                  "source_hash", "error", "max_rel_error"}, ...]}
+
+NaN is written as null. Every evaluation carries ``device={"replay": True, "gpu": NAME, ...}`` so
+that nobody mistakes a replay for a measurement.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from evo_kernels.fitness import PURE_TIME, FitnessWeights, Limits, fitness, objective_time, speedup
+from evo_kernels.genome import Gene, GenomeSpace
+from evo_kernels.records import BuildResult, Candidate, Evaluation, Genome, RunResult
+
+FORMAT = "evo-kernels-recording"
+VERSION = 1
+KT_REQUIRED = ("device_name", "kernel_name", "problem_size", "tune_params_keys", "tune_params", "cache")
+RECORDING_REQUIRED = ("format", "version", "template", "device", "genes", "baseline", "entries")
+KT_FAILURES = {"CompilationFailedConfig": "compile_error", "RuntimeFailedConfig": "launch_error",
+               "InvalidConfig": "invalid"}
+NOT_RECORDED = "not in the recorded space"
+NO_LIMITS = Limits()
+BUILD_STATUSES = ("invalid", "compile_error", "resources")  # failures that end at the builder, before a run
+BUILD_METRICS = ("registers", "spill_store_bytes", "spill_load_bytes", "smem_bytes", "stack_bytes", "cmem_bytes",
+                 "threads_per_block")
+
+# Kernel Tuner parameter names -> transform kind; the first full match (case-insensitive) wins.
+# Names are the CLBlast GEMM's, the convolution's and pnpoly's of ../shared/spaces plus common spellings.
+TRANSFORM_RULES: tuple[tuple[str, str, str], ...] = (
+    (r"block_size(_[xyz])?|[MN]DIMC", "AdjustBlockSize", "threads per block along one axis"),
+    (r"tile_size(_[xyz])?|work_per_thread(_[xyz])?", "ThreadCoarsening", "outputs computed by one thread"),
+    (r"[MNK]WG|tile_[mnk]|block_[mnk]", "TileLoops", "work-group tile of the loop nest"),
+    (r"use_shmem|use_shared(_mem)?|S[AB]", "UseSharedMemory", "stage a tile in shared memory"),
+    (r"use_padding|pad(ding)?", "PadSharedMemory", "pad shared-memory rows against bank conflicts"),
+    (r"KWI|(loop_)?unroll.*", "UnrollLoop", "unroll factor of the inner loop"),
+    (r"VW[MN]|vector(_width|_size)?|vw", "VectorizeLoads", "vector width of loads and stores"),
+    # The vocabulary has no "cache path" kind: read-only (__ldg) and constant-memory loads, strided
+    # access and the thread layout of tile loads all decide how global memory is read, so they
+    # share the memory-access kind.
+    (r"read_only|use_cmem|STR[MN]|MDIMA|NDIMB", "CoalesceMemoryAccess", "how global memory is read"),
+    (r".*prefetch.*|double_buffer(ing)?", "ReorderInstructions", "software prefetch / double buffering"),
+)
+
+
+class ReplayError(ValueError):
+    """A file that cannot be replayed; the message is one line naming the file."""
+
+
+def transform_of(name: str) -> tuple[str, str]:
+    """The transform kind a Kernel Tuner parameter name maps onto, and why; ("Generic", "") if none."""
+    for pattern, transform, doc in TRANSFORM_RULES:
+        if re.fullmatch(pattern, name, flags=re.IGNORECASE):
+            return transform, doc
+    return "Generic", ""
+
+
+def sample_stats(times: Sequence[float]) -> tuple[float, float, float]:
+    """Median, 95th percentile and coefficient of variation (sample std / mean) of raw times."""
+    return batch_stats([times])[0]
+
+
+def batch_stats(samples: Sequence[Sequence[float]]) -> list[tuple[float, float, float]]:
+    """:func:`sample_stats` of many sample lists at once (rows of equal length go through numpy together,
+    which makes loading an 18k-entry cache ten times faster than one call per entry)."""
+    out: list[tuple[float, float, float]] = [(math.nan, math.nan, math.nan)] * len(samples)
+    by_len: dict[int, list[int]] = {}
+    for i, t in enumerate(samples):
+        if len(t):
+            by_len.setdefault(len(t), []).append(i)
+    for n, rows in by_len.items():
+        a = np.asarray([samples[i] for i in rows], dtype=float)
+        med, p95, mean = np.median(a, axis=1), np.percentile(a, 95, axis=1), a.mean(axis=1)
+        cv = a.std(axis=1, ddof=1) / np.where(mean > 0, mean, np.inf) if n > 1 else np.zeros(len(rows))
+        for i, m, p, c in zip(rows, med.tolist(), p95.tolist(), cv.tolist()):
+            out[i] = (m, p, c)
+    return out
+
+
+@dataclass(frozen=True)
+class RecordedEntry:
+    """One recorded configuration: its status, raw times and what the builder reported."""
+
+    genome: Genome
+    status: str
+    times_ms: tuple[float, ...] = ()
+    median_ms: float = math.nan
+    p95_ms: float = math.nan
+    cv: float = math.nan
+    build: dict[str, Any] = field(default_factory=dict)  # BuildResult keyword fields
+    error: str = ""
+    max_rel_error: float = math.nan
+
+
+class ReplaySpace:
+    """A recorded space: ``.space`` (valid = recorded), ``.optimum_ms``, ``.name`` and ``.evaluator()``.
+
+    Use :meth:`load`. The baseline (speedup 1) is the recorded one for this project's recordings
+    and, for Kernel Tuner caches (which have none), the median-time successful configuration
+    (ties and even counts resolved toward the faster, then the earlier in cache order): a typical
+    kernel, where the first configuration in cache order is often a degenerate one (a 2-thread
+    block in the convolution, 14x slower than the optimum) that would make every speedup huge.
+    """
+
+    def __init__(self, name: str, genes: Sequence[Gene], entries: Sequence[RecordedEntry], baseline: Genome, *,
+                 device: Mapping[str, Any], template: str, template_hash: str, problem: Mapping[str, int],
+                 source: str, kind: str) -> None:
+        self.name = name
+        self.space = GenomeSpace(genes, constraint=self._recorded, name=name)
+        self._names = self.space.names
+        self.entries: dict[tuple, RecordedEntry] = {}
+        for e in entries:
+            self.entries.setdefault(self._lookup(e.genome), e)  # a repeated configuration: the first one counts
+        self.baseline = dict(baseline)
+        self.device = {**dict(device), "replay": True, "gpu": str(device.get("gpu", ""))}
+        self.template, self.template_hash, self.problem = template, template_hash, dict(problem)
+        self.source, self.kind = source, kind
+        base = self.entry(baseline)
+        if base is None or base.status != "ok":
+            raise ReplayError(f"{source}: the baseline configuration {baseline} is not recorded as ok")
+        ok = [e for e in self.entries.values() if e.status == "ok" and math.isfinite(e.median_ms)]
+        best = min(ok, key=lambda e: e.median_ms)
+        self.optimum_ms: float = best.median_ms
+        self.optimum: Genome = dict(best.genome)
+        self.baseline_ms: float = base.median_ms
+        self.n_ok = len(ok)
+
+    def _lookup(self, genome: Mapping[str, Any]) -> tuple:
+        return tuple(genome.get(n) for n in self._names)
+
+    def _recorded(self, genome: Genome) -> list[str]:
+        e = self.entries.get(self._lookup(genome))
+        if e is None:
+            return [NOT_RECORDED]
+        return [e.error or "recorded as invalid"] if e.status == "invalid" else []
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def entry(self, genome: Mapping[str, Any]) -> RecordedEntry | None:
+        """The recorded entry of a genome, or None if it was not recorded."""
+        return self.entries.get(self._lookup(genome))
+
+    def genomes(self) -> list[Genome]:
+        """Every valid (recorded, not invalid) genome, in recording order."""
+        return [dict(e.genome) for e in self.entries.values() if e.status != "invalid"]
+
+    def evaluator(self, weights: FitnessWeights = PURE_TIME, limits: Limits = NO_LIMITS) -> ReplayEvaluator:
+        """An Evaluator answering from this recording; pure time by default, as other tuners rank."""
+        return ReplayEvaluator(self, weights, limits)
+
+    @classmethod
+    def load(cls, path: str | Path, time_source: str = "time") -> ReplaySpace:
+        """Load a Kernel Tuner cache or a recording of this project (told apart by content).
+
+        ``time_source`` matters for Kernel Tuner caches only: "time" (default) takes each entry's
+        ``time`` as its median_ms, the value Kernel Tuner ranks by and its published figures and
+        optimum refer to; "samples" takes the median of the raw ``times``. The two disagree in
+        the RTX 3090 files (pnpoly's ``time`` lies between 0.62x and 1.23x the mean of its
+        ``times``, and the two within-5% sets do not intersect), so comparisons with Kernel
+        Tuner need "time".
+        p95 and CV always come from the raw ``times``.
+        """
+        if time_source not in ("time", "samples"):
+            raise ValueError(f"time_source {time_source!r} is not 'time' or 'samples'")
+        path = Path(path)
+        doc = _read_json(path)
+        if doc.get("format") == FORMAT:
+            return _from_recording(path, _check_recording(path, doc))
+        return _from_kernel_tuner(path, doc, time_source)
+
+
+def load_space(path: str | Path, time_source: str = "time") -> ReplaySpace:
+    """Shorthand for :meth:`ReplaySpace.load`."""
+    return ReplaySpace.load(path, time_source)
+
+
+class ReplayEvaluator:
+    """The search loop's Evaluator, answering from a :class:`ReplaySpace` instead of a GPU.
+
+    Returns the same record shapes as the GPU pipeline: BuildResult (status, static metrics) and
+    RunResult (raw times, median, p95, CV); fitness as :func:`evo_kernels.fitness.fitness` with the
+    baseline's objective time. Genomes outside the recording are "invalid" ("not in the recorded space").
+    """
+
+    def __init__(self, replay: ReplaySpace, weights: FitnessWeights = PURE_TIME, limits: Limits = NO_LIMITS) -> None:
+        self.replay, self.weights, self.limits = replay, weights, limits
+        self._runs: dict[int, RunResult] = {}
+        self.baseline_ms = objective_time(self._run(replay.entry(replay.baseline)), weights)
+
+    def _run(self, e: RecordedEntry) -> RunResult:
+        # RunResults do not depend on the candidate, so one per entry serves every evaluation of it.
+        run = self._runs.get(id(e))
+        if run is None:
+            if e.status in BUILD_STATUSES:
+                run = RunResult(e.status, error=f"not run: {e.error or e.status}", device=self.replay.device)
+            elif e.status != "ok":
+                run = RunResult(e.status, error=e.error, device=self.replay.device)
+            else:
+                run = RunResult("ok", e.times_ms, e.median_ms, e.p95_ms, e.cv, device=self.replay.device,
+                                max_rel_error=e.max_rel_error)
+            self._runs[id(e)] = run
+        return run
+
+    def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
+        """One Evaluation per candidate, in order; failures are values (status, fitness 0), never raised."""
+        return [self._evaluate(c) for c in candidates]
+
+    def _evaluate(self, c: Candidate) -> Evaluation:
+        rp = self.replay
+        msgs = rp.space.violations(c.genome)
+        if msgs:
+            msg = "; ".join(msgs)
+            return Evaluation(BuildResult(c, "invalid", template_hash=rp.template_hash, error=msg),
+                              RunResult("invalid", error=msg, device=rp.device), 0.0, 0.0)
+        e = rp.entry(c.genome)
+        status = e.status if e.status in BUILD_STATUSES else "ok"
+        build = BuildResult(c, status, template_hash=rp.template_hash, error=e.error if status != "ok" else "",
+                            **e.build)
+        run = self._run(e)
+        f = fitness(build, run, self.baseline_ms, self.weights, self.limits)
+        s = speedup(objective_time(run, self.weights), self.baseline_ms) if run.status == "ok" else 0.0
+        return Evaluation(build, run, f, s)
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        raw = path.read_bytes()
+        if raw[:2] == b"\x1f\x8b":  # gzip magic, whatever the suffix says
+            raw = gzip.decompress(raw)
+        doc = json.loads(raw)
+    except (OSError, EOFError, ValueError) as exc:
+        raise ReplayError(f"{path}: cannot read as (gzip) JSON: {' '.join(str(exc).split())}") from None
+    if not isinstance(doc, dict):
+        raise ReplayError(f"{path}: not a Kernel Tuner cache or recording: top level is not an object")
+    return doc
+
+
+def _space_name(path: Path) -> str:
+    name = path.name
+    for suffix in (".gz", ".json"):
+        name = name.removesuffix(suffix)
+    return name
+
+
+def _domain(values: Sequence[Any]) -> tuple[Any, ...]:
+    """File order, sorted numerically when every value is a number, so that neighbours are similar."""
+    vals = list(values)
+    if vals and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+        vals.sort()
+    return tuple(vals)
+
+
+def _from_kernel_tuner(path: Path, doc: dict[str, Any], time_source: str) -> ReplaySpace:
+    missing = [k for k in KT_REQUIRED if k not in doc]
+    if missing:
+        raise ReplayError(f"{path}: not a Kernel Tuner cache: header lacks {', '.join(missing)}")
+    keys, params, cache = list(doc["tune_params_keys"]), doc["tune_params"], doc["cache"]
+    if not isinstance(params, dict) or set(keys) != set(params):
+        raise ReplayError(f"{path}: tune_params_keys {keys} do not match the keys of tune_params")
+    if not isinstance(cache, dict) or not cache:
+        raise ReplayError(f"{path}: the cache holds no configuration")
+    domains = {k: _domain(params[k]) for k in keys}
+    by_text = {k: {str(v): v for v in domains[k]} for k in keys}  # cache keys are str(value) joined by commas
+    rows: list[tuple[Genome, Any, tuple[float, ...], dict[str, Any]]] = []
+    for ckey, raw in cache.items():
+        texts = ckey.split(",")
+        if len(texts) != len(keys) or any(t not in by_text[k] for k, t in zip(keys, texts)):
+            raise ReplayError(f"{path}: cache key {ckey!r} is not a configuration of {','.join(keys)}")
+        genome = {k: by_text[k][t] for k, t in zip(keys, texts)}
+        t = raw.get("time")
+        build = {"compile_seconds": float(raw.get("compile_time") or 0.0) / 1000.0}  # Kernel Tuner records ms
+        dims = [int(genome[a]) for a in ("block_size_x", "block_size_y", "block_size_z") if a in genome]
+        if dims:  # Kernel Tuner's block_size_* are the launch's block dimensions by convention
+            build["threads_per_block"] = math.prod(dims)
+        ok = isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t) and t > 0
+        rows.append((genome, t, tuple(float(x) for x in raw.get("times") or (t,)) if ok else (), build))
+    entries = []
+    for (genome, t, times, build), (med, p95, cv) in zip(rows, batch_stats([r[2] for r in rows])):
+        if not times:  # a failure: Kernel Tuner put its reason where the time would be
+            entries.append(RecordedEntry(genome, KT_FAILURES.get(str(t), "launch_error"), build=build, error=str(t)))
+        else:
+            entries.append(RecordedEntry(genome, "ok", times, float(t) if time_source == "time" else med, p95, cv,
+                                         build))
+    ok = sorted((e.median_ms, i) for i, e in enumerate(entries) if e.status == "ok")
+    if not ok:
+        raise ReplayError(f"{path}: no configuration in the cache ran successfully")
+    baseline = entries[ok[(len(ok) - 1) // 2][1]].genome
+    genes = [Gene(k, transform_of(k)[0], domains[k], baseline[k], transform_of(k)[1]) for k in keys]
+    problem = doc["problem_size"]
+    sizes = problem if isinstance(problem, list) else [problem]
+    return ReplaySpace(_space_name(path), genes, entries, baseline,
+                       device={"gpu": doc["device_name"], "source": "kernel_tuner"}, template=str(doc["kernel_name"]),
+                       template_hash=hashlib.sha1(path.read_bytes()).hexdigest()[:12],
+                       problem={f"size_{a}": int(s) for a, s in zip("xyz", sizes)}, source=str(path),
+                       kind="kernel_tuner")
+
+
+def _check_recording(path: Path, doc: dict[str, Any]) -> dict[str, Any]:
+    missing = [k for k in RECORDING_REQUIRED if k not in doc]
+    if missing:
+        raise ReplayError(f"{path}: not an {FORMAT} file: it lacks {', '.join(missing)}")
+    if doc["version"] != VERSION:
+        raise ReplayError(f"{path}: {FORMAT} version {doc['version']} is not the supported version {VERSION}")
+    if "genome" not in doc["baseline"]:
+        raise ReplayError(f"{path}: the baseline lacks its genome")
+    return doc
+
+
+def read_recording(path: str | Path) -> dict[str, Any]:
+    """The checked JSON document of a recording of this project (see the module docstring)."""
+    path = Path(path)
+    doc = _read_json(path)
+    if doc.get("format") != FORMAT:
+        raise ReplayError(f"{path}: not an {FORMAT} file (format is {doc.get('format')!r})")
+    return _check_recording(path, doc)
+
+
+def _num(x: Any) -> float:
+    return math.nan if x is None else float(x)
+
+
+def _from_recording(path: Path, doc: dict[str, Any]) -> ReplaySpace:
+    try:
+        genes = [Gene(g["name"], g["transform"], g["values"], g["baseline"], g.get("doc", "")) for g in doc["genes"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"{path}: bad gene description: {' '.join(str(exc).split())}") from None
+    names = [g.name for g in genes]
+    entries = []
+    for i, raw in enumerate(doc["entries"]):
+        if set(raw.get("genome", {})) != set(names) or "status" not in raw:
+            raise ReplayError(f"{path}: entry {i} lacks a status or a genome of genes {','.join(names)}")
+        times = tuple(float(x) for x in raw.get("times_ms") or ())
+        med, p95, cv = sample_stats(times)
+        build = {k: int(raw[k]) for k in BUILD_METRICS if raw.get(k) is not None}
+        if "spill_store_bytes" not in raw and raw.get("spill_bytes"):
+            build["spill_store_bytes"] = int(raw["spill_bytes"])  # only the total is known
+        build.update(compile_seconds=float(raw.get("compile_seconds") or 0.0), arch=str(raw.get("arch", "")),
+                     flags=tuple(raw.get("flags") or ()), source_hash=str(raw.get("source_hash", "")),
+                     nvcc_version=str(doc.get("nvcc", "")))
+        entries.append(RecordedEntry(
+            {n: raw["genome"][n] for n in names}, str(raw["status"]), times,
+            _num(raw["median_ms"]) if raw.get("median_ms") is not None else med,
+            _num(raw["p95_ms"]) if raw.get("p95_ms") is not None else p95,
+            _num(raw["cv"]) if raw.get("cv") is not None else cv,
+            build, str(raw.get("error", "")), _num(raw.get("max_rel_error"))))
+    if not any(e.status == "ok" for e in entries):
+        raise ReplayError(f"{path}: no entry of the recording ran successfully")
+    return ReplaySpace(_space_name(path), genes, entries, doc["baseline"]["genome"], device=doc["device"],
+                       template=str(doc["template"]), template_hash=str(doc.get("template_hash", "")),
+                       problem=doc.get("problem") or {}, source=str(path), kind="recording")
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _finite_or_none(x: float) -> float | None:
+    return float(x) if x is not None and math.isfinite(x) else None
+
+
+def _entry_dict(e: Evaluation) -> dict[str, Any]:
+    b, r = e.build, e.run
+    return {"genome": dict(e.candidate.genome), "status": e.status, "times_ms": [float(t) for t in r.times_ms],
+            "median_ms": _finite_or_none(r.median_ms), "p95_ms": _finite_or_none(r.p95_ms),
+            "cv": _finite_or_none(r.cv), **{k: int(getattr(b, k)) for k in BUILD_METRICS},
+            "spill_bytes": b.spill_bytes, "compile_seconds": float(b.compile_seconds), "arch": b.arch,
+            "flags": list(b.flags), "source_hash": b.source_hash, "error": b.error or r.error,
+            "max_rel_error": _finite_or_none(r.max_rel_error)}
+
+
+def write_recording(path: str | Path, evaluations: Sequence[Evaluation], space: GenomeSpace, *, template: str,
+                    template_hash: str = "", problem: Mapping[str, int] | None = None,
+                    device: Mapping[str, Any] | None = None, nvcc: str = "") -> Path:
+    """Write ``evaluations`` of ``space`` as a gzip recording (format in the module docstring).
+
+    The space's baseline genome must be among the evaluations and have run ok: every replayed
+    speedup is measured against it. A genome evaluated twice is written once (the first time).
+    ``problem`` and ``device`` default to those of the first evaluation.
+    """
+    if not evaluations:
+        raise ValueError("write_recording: no evaluations to record")
+    entries: dict[str, dict[str, Any]] = {}
+    for e in evaluations:
+        entries.setdefault(space.key(e.candidate.genome), _entry_dict(e))
+    base = entries.get(space.key(space.baseline()))
+    if base is None or base["status"] != "ok":
+        raise ValueError(f"write_recording: the baseline genome {space.baseline()} was not evaluated ok")
+    first = evaluations[0]
+    device = dict(device if device is not None else next((e.run.device for e in evaluations if e.run.device), {}))
+    doc = {"format": FORMAT, "version": VERSION, "template": template, "template_hash": template_hash,
+           "problem": dict(problem if problem is not None else first.candidate.problem), "device": device,
+           "nvcc": nvcc or first.build.nvcc_version, "genes": space.describe(),
+           "baseline": {"genome": space.baseline(), "median_ms": base["median_ms"], "p95_ms": base["p95_ms"]},
+           "entries": list(entries.values())}
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # mtime=0: the same evaluations give byte-identical files, so recordings can be shipped and diffed.
+    path.write_bytes(gzip.compress(json.dumps(doc, allow_nan=False).encode(), mtime=0))
+    return path

@@ -1,0 +1,85 @@
+"""The search-efficiency benchmark: its JSON shape, its medians and its table."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.bench_search import bench_search, format_table, main, run_once, summarize
+from evo_kernels.fitness import FitnessWeights
+
+
+def _cache() -> dict:
+    """A 10 x 10 space; time grows with the distance from (7, 3); one configuration fails to run."""
+    cache = {}
+    for x in range(10):
+        for y in range(10):
+            t = 1.0 + 0.2 * abs(x - 7) + 0.1 * abs(y - 3)
+            cache[f"{x},{y}"] = ({"time": "RuntimeFailedConfig"} if (x, y) == (0, 0) else
+                                 {"time": t, "times": [t, t * 1.02, t * 0.98]})
+    return {"device_name": "Fake GPU", "kernel_name": "k", "problem_size": [64], "tune_params_keys": ["x", "y"],
+            "tune_params": {"x": list(range(10)), "y": list(range(10))}, "cache": cache}
+
+
+@pytest.fixture(scope="module")
+def space_file(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("spaces") / "tiny.json"
+    path.write_text(json.dumps(_cache()))
+    return str(path)
+
+
+def test_result_shape(space_file: str) -> None:
+    seen = []
+    result = bench_search([space_file], ["random", "ga"], budget=40, seeds=3,
+                          progress=lambda done, total, label: seen.append((done, total)))
+    json.dumps(result, allow_nan=False)  # strict JSON: nulls, no NaN
+    assert seen == [(i, 6) for i in range(1, 7)]
+    assert set(result) == {"spaces", "budget", "seeds", "weights", "median_counts_failed_runs_as"}
+    assert result["median_counts_failed_runs_as"] == 41 and result["weights"] == {"cv": 0.0, "spill": 0.0,
+                                                                                     "objective": "median"}
+    tiny = result["spaces"]["tiny"]
+    assert tiny["optimum"] == 1.0 and tiny["configs"] == 100 and tiny["gpu"] == "Fake GPU"
+    assert list(tiny["strategies"]) == ["random", "ga"]
+    for r in tiny["strategies"].values():
+        assert set(r) == {"evals_to_5pct", "evals_to_1pct", "success_5pct", "success_1pct", "median_evals_to_5pct",
+                          "median_evals_to_1pct", "median_best_over_optimum"}
+        assert len(r["evals_to_5pct"]) == len(r["evals_to_1pct"]) == 3
+        assert all(n is None or 1 <= n <= 40 for n in r["evals_to_5pct"] + r["evals_to_1pct"])
+        assert r["success_5pct"] == sum(n is not None for n in r["evals_to_5pct"]) / 3
+        assert r["median_best_over_optimum"] >= 1.0
+    # the per-seed entries are the runs themselves, seeds 0..2
+    assert tiny["strategies"]["ga"]["evals_to_5pct"] == [run_once(space_file, "ga", s, 40)["evals_to_5pct"]
+                                                         for s in range(3)]
+    table = format_table(result)
+    assert table.count("| tiny |") == 2 and "| ga |" in table and "median evals to 5%" in table
+
+
+def test_medians_count_failures_as_budget_plus_one() -> None:
+    def runs(ns: list[int | None]) -> list[dict]:
+        return [{"evals_to_5pct": n, "evals_to_1pct": None, "best_over_optimum": 1.0 + i} for i, n in enumerate(ns)]
+
+    r = summarize(runs([10, None, 30, None]), budget=100)
+    assert r["median_evals_to_5pct"] == (30 + 101) / 2  # half failed: still a median, failures as 101
+    assert r["success_5pct"] == 0.5 and r["success_1pct"] == 0.0 and r["median_evals_to_1pct"] is None
+    assert r["median_best_over_optimum"] == 2.5
+    assert summarize(runs([10, None, None]), budget=100)["median_evals_to_5pct"] is None  # more than half failed
+    assert summarize(runs([5, 7, 9]), budget=100)["median_evals_to_5pct"] == 7
+
+
+def test_parallel_and_regularized_runs(space_file: str) -> None:
+    serial = bench_search([space_file], ["ga"], budget=25, seeds=2, n_jobs=1)
+    assert bench_search([space_file], ["ga"], budget=25, seeds=2, n_jobs=2)["spaces"] == serial["spaces"]
+    reg = bench_search([space_file], ["ga"], budget=25, seeds=2, weights=FitnessWeights())
+    assert reg["weights"]["cv"] == 1.0 and reg["spaces"]["tiny"]["strategies"]["ga"]["success_5pct"] >= 0
+
+
+def test_bad_arguments_and_command_line(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="unknown strategy nope"):
+        bench_search([space_file], ["nope"], budget=10, seeds=1)
+    with pytest.raises(ValueError, match="second space named tiny"):
+        bench_search([space_file, space_file], ["random"], budget=10, seeds=1)
+    assert main(["--space", space_file, "--strategy", "random", "--budget", "10", "--seeds", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seeds"] == 2 and len(out["spaces"]["tiny"]["strategies"]["random"]["evals_to_5pct"]) == 2
+    assert Path(space_file).exists()
