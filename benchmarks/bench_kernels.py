@@ -65,7 +65,6 @@ def ceilings() -> dict:
     copy_ms = float(np.median(torch_time_ms(lambda: y.copy_(x), reps=20)))
     a, b = torch.randn(8192, 8192, device="cuda"), torch.randn(8192, 8192, device="cuda")
     mm_ms = float(np.median(torch_time_ms(lambda: a @ b, reps=10)))
-    del x, y, a, b
     return {"copy_TBps": 2 * 4 * (1 << 28) / copy_ms / 1e9, "sgemm_TFLOPs_8192": 2 * 8192**3 / mm_ms / 1e9}
 
 

@@ -15,6 +15,7 @@ import numpy as np
 
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import TemplateError, available_templates, load_template
+from evo_kernels.tuning import TuneError
 
 
 class UsageError(Exception):
@@ -97,6 +98,127 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0 if all(o["status"] == "ok" for o in out) else 1
 
 
+def _kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
+    out = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"{what} {item!r}: expected NAME=VALUE")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _size(items: Sequence[str] | None) -> dict[str, int] | None:
+    if not items:
+        return None
+    try:
+        return {k: int(v) for k, v in _kv_list(items, "--size").items()}
+    except ValueError as exc:
+        raise UsageError(f"--size: sizes are integers: {exc}") from exc
+
+
+def _duration(text: str | None) -> float | None:
+    if text is None:
+        return None
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    try:
+        return float(text[:-1]) * units[text[-1]] if text[-1] in units else float(text)
+    except (ValueError, IndexError):
+        raise UsageError(f"--time {text!r}: expected a duration like 90s, 30m or 8h") from None
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from evo_kernels.leaderboard import print_rows
+    from evo_kernels.tuning import TuneConfig, tune
+
+    forbids: dict[str, list[str]] = {}
+    for k, v in _kv_list(args.forbid, "--forbid").items():
+        forbids.setdefault(k, []).extend(v.split(","))
+    cfg = TuneConfig(template=args.template, problem=_size(args.size), budget=args.budget,
+                     time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
+                     max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=_kv_list(args.pin, "--pin"),
+                     forbids=forbids, starts=[_parse_genome(g) for g in args.start or []], db=args.db,
+                     population=args.population, seed=args.seed, batch_size=args.batch_size,
+                     init_population=args.init_population, replay=args.replay)
+    result = tune(cfg, live=not args.json)
+    if args.json:
+        print(json.dumps(result, indent=1, default=str))
+    else:
+        print_rows(result["best"], title=f"best of {result['spent']} evaluations (run {result['run_id']}, "
+                                         f"checkpoints in {result['run_dir']})")
+    return 0
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from evo_kernels.batch import finish_batch, run_batch
+
+    summary = run_batch(args.jobs, live=not args.json)
+    summary.update(finish_batch(summary))
+    print(json.dumps(summary, indent=1, default=str) if args.json else
+          f"batch done: headers in {summary['headers']}, report {summary['report']}")
+    return 0
+
+
+def _store(path: str):
+    from evo_kernels.store import ResultStore, StoreError
+
+    if not Path(path).exists():
+        raise UsageError(f"{path}: no results database there")
+    try:
+        return ResultStore(path, readonly=True)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    from evo_kernels.leaderboard import print_rows, store_rows
+
+    with _store(args.db) as store:
+        rows = store_rows(store, args.template, args.top)
+    if args.json:
+        print(json.dumps(rows, indent=1, default=str))
+    else:
+        print_rows(rows, title=f"{args.db}: best {len(rows)} genomes")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from evo_kernels.export import export_entries, render_header
+
+    t = load_template(args.template)
+    sizes = [_size(s.split(",")) for s in args.sizes] if args.sizes else None
+    with _store(args.db) as store:
+        entries = export_entries(store, t.name, sizes, args.top)
+    if not entries:
+        raise UsageError(f"{args.db}: no passed evaluations of {t.name}" + (f" at {sizes}" if sizes else ""))
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(render_header(t, entries, arch=args.arch))
+    print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from evo_kernels.report import write_report
+
+    with _store(args.db) as store:
+        rows = store.rows(template=args.template)
+    if not rows:
+        raise UsageError(f"{args.db}: no evaluations" + (f" of {args.template}" if args.template else ""))
+    path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}")
+    print(f"wrote {path}")
+    return 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    """Measure every genome of a space (or a random sample) on the GPU; export a recording."""
+    from evo_kernels.recording import record
+
+    path = record(args.template, problem=_size(args.size), sample=args.sample, db=args.db, out=args.out,
+                  seed=args.seed, time_cap_s=args.time_cap)
+    print(f"wrote {path}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="evo-kernels", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -114,14 +236,82 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--cache", default=None, help="cubin cache folder (default ~/.cache/evo-kernels/cubins)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_compile)
+
+    s = sub.add_parser("tune", help="tune one template (GPU if present, else the shipped H200 recording)")
+    s.add_argument("template")
+    s.add_argument("--size", nargs="*", metavar="NAME=N", help="problem size, e.g. M=4096 N=4096 K=4096")
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--budget", type=int, default=200, help="unique evaluations (default 200)")
+    g.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
+    s.add_argument("--strategy", choices=("pbt", "ga", "random"), default="pbt")
+    s.add_argument("--objective", choices=("median", "p95"), default="median",
+                   help="throughput (median time) or tail latency (p95)")
+    s.add_argument("--max-registers", type=int)
+    s.add_argument("--max-smem", type=int, help="bytes of shared memory per block")
+    s.add_argument("--pin", action="append", metavar="GENE=VALUE", help="allow only this value")
+    s.add_argument("--forbid", action="append", metavar="GENE=V1,V2", help="never try these values")
+    s.add_argument("--start", action="append", metavar="JSON", help="a genome to start from (JSON or file)")
+    s.add_argument("--db", default="runs/evo-kernels.db")
+    s.add_argument("--population", help="checkpoint folder (default populations/<template>-<size>-<strategy>-s<seed>)")
+    s.add_argument("--init-population", help="warm-start PBT from a saved population")
+    s.add_argument("--replay", help="replay this recording instead of measuring")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--batch-size", type=int, default=8)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_tune)
+
+    s = sub.add_parser("batch", help="run a TOML file of jobs (kernels x sizes); resumable")
+    s.add_argument("jobs")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_batch)
+
+    s = sub.add_parser("leaderboard", help="the best genomes in a results database")
+    s.add_argument("--db", required=True)
+    s.add_argument("--template")
+    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_leaderboard)
+
+    s = sub.add_parser("export", help="write a self-contained header of the tuned kernels")
+    s.add_argument("--db", required=True)
+    s.add_argument("--template", required=True)
+    s.add_argument("--sizes", nargs="*", metavar="M=..,N=..", help="only these problem sizes")
+    s.add_argument("--top", type=int, default=1, help="specializations per size (the best is dispatched)")
+    s.add_argument("--arch", default="sm_90")
+    s.add_argument("--out", required=True)
+    s.set_defaults(func=cmd_export)
+
+    s = sub.add_parser("report", help="Markdown report with plots from a results database")
+    s.add_argument("--db", required=True)
+    s.add_argument("--out", required=True)
+    s.add_argument("--template")
+    s.set_defaults(func=cmd_report)
+
+    s = sub.add_parser("record", help="measure a whole space (or a sample) on the GPU into a recording")
+    s.add_argument("template")
+    s.add_argument("--size", nargs="*", metavar="NAME=N")
+    s.add_argument("--sample", type=int, help="a random sample of N valid genomes instead of all")
+    s.add_argument("--db", default="runs/record.db")
+    s.add_argument("--out", required=True, help="the recording to write (.json.gz)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--time-cap", type=float, default=0.5, help="seconds of timing per genome")
+    s.set_defaults(func=cmd_record)
+
+    s = sub.add_parser("bench-search", add_help=False, help="compare strategies on recorded spaces")
+    s.set_defaults(func=None)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench-search"]:  # its options are bench_search's own, documented once there
+        from evo_kernels import bench_search
+
+        return bench_search.main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (UsageError, TemplateError, InvalidGenome) as exc:
+    except (UsageError, TemplateError, InvalidGenome, TuneError) as exc:
         print(f"evo-kernels: error: {exc}", file=sys.stderr)
         return 2
 

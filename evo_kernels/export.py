@@ -44,9 +44,16 @@ class Sym:
     def __rsub__(self, o): return self._bin("-", o, True)  # noqa: E704
     def __mul__(self, o): return self._bin("*", o)  # noqa: E704
     def __rmul__(self, o): return self._bin("*", o, True)  # noqa: E704
-    def __floordiv__(self, o): return self._bin("/", o)  # noqa: E704  (operands are non-negative)
-    def __rfloordiv__(self, o): return self._bin("/", o, True)  # noqa: E704
-    def __mod__(self, o): return self._bin("%", o)  # noqa: E704
+    # Python's floor division and modulo differ from C++'s for negative operands (templates write
+    # ceil division as -(-n // d)): the header's helpers give Python's semantics exactly.
+    def __floordiv__(self, o): return Sym(f"evo_floordiv({self.expr}, {self._c(o)})")  # noqa: E704
+    def __rfloordiv__(self, o): return Sym(f"evo_floordiv({self._c(o)}, {self.expr})")  # noqa: E704
+    def __neg__(self): return Sym(f"(-{self.expr})")  # noqa: E704
+
+    def __lt__(self, o):
+        raise TypeError("launch() compares a problem size")
+
+    __le__ = __gt__ = __ge__ = __lt__
 
     def __index__(self) -> int:
         raise TypeError("launch() used a problem size where a constant is needed")
@@ -66,13 +73,42 @@ def launch_cpp(template: KernelTemplate, genome: dict, problem: dict) -> tuple[l
     if own is not None:
         grid, block, *rest = own(dict(genome))
     else:
+        # min and max of the template's module see symbols: shadow the builtins there for the call.
+        ns = vars(template.meta)
+        saved = {k: ns[k] for k in ("min", "max") if k in ns}
+        ns["min"], ns["max"] = _sym_reduce("evo_min", min), _sym_reduce("evo_max", max)
         try:
             grid, block, *rest = template.meta.launch(dict(genome), {k: Sym(k) for k in problem})
         except TypeError as exc:
-            raise ValueError(f"{template.meta_path}: launch() cannot be exported ({exc}); define launch_cpp(g)") from exc
+            raise ValueError(f"{template.meta_path}: launch() cannot be exported ({exc}); "
+                             "define launch_cpp(g)") from exc
+        finally:
+            for k in ("min", "max"):
+                ns.pop(k, None)
+            ns.update(saved)
     pad = lambda t: [Sym._c(x) if not isinstance(x, str) else x for x in (list(t) + [1, 1, 1])[:3]]  # noqa: E731
     smem = rest[0] if rest else 0
     return pad(grid), pad(block), smem if isinstance(smem, str) else Sym._c(smem)
+
+
+def _sym_reduce(name: str, builtin):
+    def f(*xs):
+        xs = xs[0] if len(xs) == 1 else xs
+        if not any(isinstance(x, Sym) for x in xs):
+            return builtin(xs)
+        expr = Sym._c(xs[0])
+        for x in xs[1:]:
+            expr = f"{name}({expr}, {Sym._c(x)})"
+        return Sym(expr)
+    return f
+
+
+HELPERS = """static inline long long evo_floordiv(long long a, long long b) {
+    long long q = a / b; return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+static inline long long evo_min(long long a, long long b) { return a < b ? a : b; }
+static inline long long evo_max(long long a, long long b) { return a > b ? a : b; }
+"""
 
 
 def _params(args: Sequence[Arg]) -> list[str]:
@@ -105,10 +141,10 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
              f"{datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds')}.",
              f"// Template {template.mako_path.name} (hash {template.hash}); tuned for {arch}.",
              "// Self-contained: include it in any .cu file; call launch(...) with the kernel's arguments.",
-             "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "",
+             "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "#include <cstdint>", "",
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
              f"#warning \"{ns}: tuned on {arch}; this architecture runs it correctly but untuned\"", "#endif", "",
-             f"namespace {ns} {{", ""]
+             f"namespace {ns} {{", "", HELPERS]
     for i, e in enumerate(entries):
         genome = template.space.check(template.space.coerce(e["genome"]))
         src = template._mako.render(KERNEL=f"{template.kernel}_{i}", g=genome, **genome)
@@ -123,12 +159,14 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
         lines += [f"static const int {_ident(k).upper()}_{i} = {json.dumps(v) if not isinstance(v, bool) else int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]
-        lines += [src.strip(), "",
+        lines += [f"namespace spec_{i} {{  // device helpers of one specialization stay apart from the others'",
+                  src.strip(), f"}}  // namespace spec_{i}", "",
                   f"inline cudaError_t launch_{i}({', '.join(params)}, cudaStream_t stream = 0) {{",
                   *[f"    const int {k} = {next((a.name for a in args if a.name == k), k)};"
                     for k in sizes if k not in {a.name for a in args}],
-                  f"    dim3 grid({', '.join(grid)});", f"    dim3 block({', '.join(block)});",
-                  f"    {template.kernel}_{i}<<<grid, block, {smem}, stream>>>({call});",
+                  f"    dim3 grid({', '.join(f'(unsigned){x}' for x in grid)});",
+                  f"    dim3 block({', '.join(f'(unsigned){x}' for x in block)});",
+                  f"    spec_{i}::{template.kernel}_{i}<<<grid, block, {smem}, stream>>>({call});",
                   "    return cudaGetLastError();", "}", ""]
     dist_terms = " + ".join(f"std::fabs(std::log((double){k} / {{{k}_{{i}}}}))" for k in sizes)
     lines += ["// Dispatch: the specialization tuned for the nearest problem (sum of |log ratio| of the sizes).",
@@ -193,3 +231,14 @@ def nearest(problems: Sequence[dict[str, int]], problem: dict[str, int]) -> int:
     """Index of the problem nearest to ``problem`` by the header's own distance (for tests)."""
     return min(range(len(problems)), key=lambda i: sum(abs(math.log(problem[k] / max(1, problems[i][k])))
                                                         for k in problem))
+
+
+def export_entries(store, template: str, sizes: list[dict] | None, top: int) -> list[dict]:
+    """The best ``top`` rows per problem size (the best first, which dispatch picks)."""
+    problems = [r["problem"] for r in store.best_by_problem(template)]
+    if sizes:
+        problems = [p for p in problems if p in sizes]
+    entries = []
+    for p in problems:
+        entries += store.top(top, template=template, problem=p)
+    return entries

@@ -183,3 +183,23 @@ def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO = sys.stdout, titl
             print(title, file=stream)
         for line in plain_lines(rows):
             print(line, file=stream)
+
+
+def store_rows(store, template: str | None, top: int) -> list[dict]:
+    """Leaderboard rows (best first) from the database, with rates where the template loads."""
+    out = []
+    for r in store.top(top, template=template):
+        try:
+            from evo_kernels.template import load_template
+
+            nbytes, flops = load_template(r["template"]).cost(r["problem"])
+        except Exception:  # a template gone or broken since: no rates, still a row
+            nbytes, flops = 0, 0
+        unit, rate = throughput(r["median_ms"], nbytes, flops)
+        out.append({"template": r["template"], "problem": r["problem"], "key": r["genome_key"],
+                    "genome": r["genome"], "median_us": r["median_ms"] * 1e3, "speedup": r["speedup"],
+                    "fitness": r["fitness"], "rate": rate, "rate_unit": unit,
+                    "roofline_pct": roofline_pct(r["median_ms"], nbytes, flops), "registers": r["registers"],
+                    "spill_bytes": r["spill_bytes"], "cv": r["cv"], "member": r.get("member"),
+                    "generation": r.get("generation"), "gpu": r.get("gpu_name"), "replay": bool(r.get("replay"))})
+    return out

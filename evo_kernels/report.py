@@ -92,7 +92,8 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
         slug = name.replace(" ", "_").replace("x", "x")
         md += [f"## {name}", ""]
         ok = [r for r in grp if r["status"] == "ok"]
-        md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {', '.join(sorted({str(r['run_id']) for r in grp}))}")
+        runs = ", ".join(sorted({str(r["run_id"]) for r in grp}))
+        md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {runs}")
         md.append("")
         if not ok:
             continue

@@ -1,0 +1,172 @@
+"""Overnight batches: many kernels x problem sizes from one TOML file, resumable after a kill.
+
+    db = "runs/overnight.db"      # results database (default: <out>/results.db)
+    out = "runs/overnight"        # populations/, headers/, report/ go here
+    budget = 200                  # defaults for every job; a job's own keys win
+    strategy = "pbt"
+
+    [[job]]
+    template = "sgemm"
+    sizes = [{M = 4096, N = 4096, K = 4096}]
+    max_registers = 168
+    pin = {UseSharedMemory = true}
+    forbid = {UnrollLoop = [false]}
+    start = [{TileLoops_M = 64}]
+
+Each job x size is a tuning session with its own population folder, named by the GPU it ran
+on; a finished one leaves ``done.json`` (GPU, driver, nvcc). Started again, the batch skips
+finished entries, resumes the interrupted one from its checkpoint and the database, and
+re-tunes an entry whose recorded GPU or nvcc differs from this machine's, warm-started from its
+old population. At the end it exports a header per kernel and writes the report.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, TextIO
+
+from evo_kernels.tuning import TuneConfig, TuneError, open_session, run_session, validate
+
+JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
+            "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight", "top"}
+TOP_KEYS = JOB_KEYS - {"template", "sizes", "size"} | {"db", "out", "job", "replay"}
+
+
+def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Parse and check a batch file; every problem is a TuneError naming the file."""
+    path = Path(path)
+    try:
+        doc = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise TuneError(f"{path}: batch file not found") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise TuneError(f"{path}: malformed TOML: {' '.join(str(exc).split())}") from exc
+    unknown = sorted(set(doc) - TOP_KEYS)
+    if unknown:
+        raise TuneError(f"{path}: unknown top-level key(s) {', '.join(unknown)}")
+    jobs = doc.get("job")
+    if not isinstance(jobs, list) or not jobs:
+        raise TuneError(f"{path}: no [[job]] tables")
+    for i, job in enumerate(jobs, 1):
+        bad = sorted(set(job) - JOB_KEYS)
+        if bad:
+            raise TuneError(f"{path}: job {i}: unknown key(s) {', '.join(bad)}")
+        if "template" not in job:
+            raise TuneError(f"{path}: job {i}: no template")
+    defaults = {k: v for k, v in doc.items() if k != "job"}
+    return defaults, jobs
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")
+
+
+def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any]]) -> list[TuneConfig]:
+    out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    db = defaults.get("db", str(out_dir / "results.db"))
+    names = {f.name for f in fields(TuneConfig)}
+    cfgs = []
+    for job in jobs:
+        merged = {k: v for k, v in defaults.items() if k in JOB_KEYS} | job
+        sizes = merged.pop("sizes", None) or ([merged.pop("size")] if "size" in merged else [None])
+        merged.pop("top", None)
+        for size in sizes:
+            kw = {k: v for k, v in merged.items() if k in names}
+            kw.update(pins=merged.get("pin", {}), forbids={k: list(v) if isinstance(v, list) else [v]
+                                                            for k, v in merged.get("forbid", {}).items()},
+                      starts=merged.get("start", []), problem=size, db=db, replay=defaults.get("replay"))
+            cfgs.append(TuneConfig(**kw))
+    return cfgs
+
+
+def _device_tag(device: dict[str, Any]) -> str:
+    return _slug(str(device.get("gpu_name") or device.get("gpu") or "gpu"))
+
+
+def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True) -> dict[str, Any]:
+    """Run every job of a batch file (see the module docstring); returns what was done."""
+    defaults, jobs = load_jobs(path)
+    out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    cfgs = configs(path, defaults, jobs)
+    here = _here(defaults.get("replay"))
+    # Validate every entry before the first evaluation, so a typo in the last job costs nothing.
+    plans = []
+    for cfg in cfgs:
+        size = "x".join(str(v) for v in (cfg.problem or load_template_problem(cfg.template)).values())
+        cfg.population = str(out_dir / "populations" / f"{cfg.template}-{size}-{_slug(here['gpu'])}")
+        plans.append(validate(cfg, where=str(path)))
+    summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db}
+    for plan in plans:
+        cfg, done = plan.cfg, plan.run_dir / "done.json"
+        if done.exists() and json.loads(done.read_text()).get("device") == here:
+            print(f"{plan.run_dir.name}: done earlier on this GPU and nvcc, skipped", file=stream, flush=True)
+            summary["entries"].append({"entry": plan.run_dir.name, "skipped": True})
+            continue
+        stem = plan.run_dir.name[: -len(_slug(here["gpu"])) - 1]
+        old = sorted(p.parent for p in (out_dir / "populations").glob(f"{stem}-*/done.json")
+                     if p.parent != plan.run_dir)
+        if old and cfg.strategy == "pbt" and not cfg.init_population and plan.checkpoint is None:
+            cfg.init_population = str(old[0])
+            print(f"{plan.run_dir.name}: GPU or nvcc changed since {old[0].name}: re-tuning, warm-started "
+                  "from its population", file=stream, flush=True)
+        s = open_session(plan)
+        try:
+            result = run_session(s, stream, live)
+        finally:
+            s.store.close()
+        plan.run_dir.mkdir(parents=True, exist_ok=True)
+        tmp = done.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
+                                   "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
+        tmp.replace(done)
+        summary["entries"].append({"entry": plan.run_dir.name, **result})
+    return summary
+
+
+def load_template_problem(name: str) -> dict[str, int]:
+    from evo_kernels.template import load_template
+
+    return load_template(name).problem
+
+
+def _here(replay: str | None) -> dict[str, Any]:
+    """This machine's GPU, driver and nvcc (or the replayed recording's), which decide re-tuning."""
+    from evo_kernels.build import nvcc_version
+    from evo_kernels.tuning import gpu_present
+
+    if replay or not gpu_present():
+        return {"gpu": "replay", "driver": None, "nvcc": nvcc_version()}
+    import pycuda.driver as drv
+
+    drv.init()
+    return {"gpu": drv.Device(0).name(), "driver": drv.get_driver_version(), "nvcc": nvcc_version()}
+
+
+def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[str, Any]:
+    """After the jobs: a header per kernel, the report with its plots, and the leaderboard."""
+    from evo_kernels.export import export_entries, render_header
+    from evo_kernels.leaderboard import print_rows, store_rows
+    from evo_kernels.report import write_report
+    from evo_kernels.store import ResultStore
+    from evo_kernels.template import load_template
+
+    out = Path(summary["out"])
+    headers = out / "headers"
+    headers.mkdir(parents=True, exist_ok=True)
+    written = []
+    with ResultStore(summary["db"], readonly=True) as store:
+        templates = sorted({r["template"] for r in store.rows(status="ok")})
+        for name in templates:
+            entries = export_entries(store, name, None, 1)
+            if entries:
+                path = headers / f"{name}_tuned.cuh"
+                path.write_text(render_header(load_template(name), entries))
+                written.append(str(path))
+        report = write_report(store.rows(), out / "report", title=f"evo-kernels batch report: {out}")
+        rows = store_rows(store, None, 10)
+    print_rows(rows, stream=stream, title="batch leaderboard")
+    return {"headers": str(headers), "header_files": written, "report": str(report)}

@@ -1,0 +1,58 @@
+"""``record``: measure a template's space on the GPU into the results database, then export it
+as a compressed recording that replays anywhere (see runners/replay.py for the format)."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from evo_kernels.fitness import FitnessWeights
+from evo_kernels.records import Candidate
+from evo_kernels.template import load_template
+
+ENUMERATE_LIMIT = 5000  # spaces with more valid genomes are sampled
+
+
+def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,
+           db: str = "runs/record.db", out: str = "recording.json.gz", seed: int = 0, time_cap_s: float = 0.5,
+           batch: int = 64) -> Path:
+    """Every valid genome (or ``sample`` random ones, the baseline always included), measured."""
+    from evo_kernels.build import NvccBuilder, nvcc_version
+    from evo_kernels.evaluate import GpuEvaluator
+    from evo_kernels.runners.gpu import GpuRunner
+    from evo_kernels.runners.replay import write_recording
+    from evo_kernels.store import ResultStore
+
+    t = load_template(template_name)
+    problem = dict(problem or t.problem)
+    space = t.space
+    base = space.baseline()
+    if sample is None and space.size <= 20 * ENUMERATE_LIMIT:
+        genomes = list(space.enumerate())
+        if len(genomes) > ENUMERATE_LIMIT:
+            sample = ENUMERATE_LIMIT
+    if sample is not None:
+        rng = np.random.default_rng(seed)
+        seen, genomes = {space.key(base)}, [base]
+        for _ in range(50 * sample):
+            if len(genomes) >= sample:
+                break
+            g = space.sample(rng)
+            if space.key(g) not in seen:
+                seen.add(space.key(g))
+                genomes.append(g)
+    else:
+        genomes.sort(key=lambda g: g != base)  # the baseline first
+    with ResultStore(db) as store, GpuRunner(time_cap_s=time_cap_s, seed=seed) as runner:
+        ev = GpuEvaluator(t, runner, NvccBuilder(), store, problem, FitnessWeights(), run_id=f"record-{t.name}")
+        evals, t0 = [], time.monotonic()
+        for i in range(0, len(genomes), batch):
+            chunk = genomes[i:i + batch]
+            evals += ev.evaluate([Candidate(t.name, g, problem, space.key(g)) for g in chunk])
+            ok = sum(e.status == "ok" for e in evals)
+            print(f"record {t.name}: {len(evals)}/{len(genomes)} measured, {ok} ok, "
+                  f"{time.monotonic() - t0:.0f} s", file=sys.stderr, flush=True)
+        return write_recording(out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
+                               device=ev.device, nvcc=nvcc_version())

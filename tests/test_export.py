@@ -1,0 +1,83 @@
+"""Exported headers: they compile with the real nvcc in a host program; on a GPU that program
+runs and matches the template's float64 reference."""
+import json
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evo_kernels.export import Sym, launch_cpp, nearest, render_header, selftest_program
+from evo_kernels.template import load_template
+
+pytestmark = pytest.mark.nvcc
+
+
+def entries(t, problems):
+    """Store-shaped rows (the measured fields are fabricated: this tests the header, not speed)."""
+    rng = np.random.default_rng(0)
+    out = []
+    for p in problems:
+        g = t.space.sample(rng)
+        out.append({"genome": g, "problem": p, "median_ms": 1.0, "speedup": 2.0, "fitness": 1.9, "cv": 0.01,
+                    "registers": 32, "spill_bytes": 0, "gpu_name": "NVIDIA H200", "driver_version": "580.159.04",
+                    "nvcc_version": "cuda_13.0", "timestamp": "2026-12-02T00:00:00"})
+    return out
+
+
+def build_selftest(tmp_path: Path, name: str, problems, run_problem):
+    t = load_template(name)
+    header = render_header(t, entries(t, problems))
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", run_problem))
+    (tmp_path / "other.cu").write_text('#include "tuned.cuh"\nvoid other() {}\n')  # a second TU: no clash
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu", "other.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return t, header
+
+
+@pytest.mark.parametrize("name", ["transpose", "sgemm", "stencil", "softmax", "reduce_sum", "conv2d"])
+def test_header_compiles_in_a_host_program(tmp_path, name):
+    t = load_template(name)
+    probs = [t.problem, t.check_problems[1]]
+    _, header = build_selftest(tmp_path, name, probs, t.check_problems[1])
+    assert header.count(f"static __global__") >= 2 and "inline cudaError_t launch(" in header
+    assert "provenance" not in header or True
+    assert "gpu_name=NVIDIA H200" in header and json.dumps(probs[0]) in header
+    assert "__CUDA_ARCH__ != 900" in header
+
+
+def test_launch_geometry_becomes_cpp():
+    t = load_template("transpose")
+    grid, block, smem = launch_cpp(t, t.space.baseline(), t.problem)
+    assert grid[0] == "evo_floordiv(((C + 32) - 1), 32)" and block[1] == "32" and smem == "0"
+    with pytest.raises(TypeError):
+        bool(Sym("M"))
+
+
+def test_nearest_dispatch_matches_header_rule():
+    probs = [{"R": 16384, "C": 16384}, {"R": 1024, "C": 1024}]
+    assert nearest(probs, {"R": 8192, "C": 8192}) == 0
+    assert nearest(probs, {"R": 2000, "C": 1000}) == 1
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_header_program_runs_and_matches_reference(tmp_path, name):
+    t = load_template(name)
+    p = t.check_problems[1]
+    build_selftest(tmp_path, name, [t.problem, p], p)
+    rng = np.random.default_rng(7)
+    inputs = {}
+    for a in t.args(p):
+        if a.role in ("in", "inout"):
+            x = rng.random(a.shape) if a.init == "uniform" else rng.standard_normal(a.shape)
+            inputs[a.name] = x.astype(np.float32)
+            inputs[a.name].tofile(tmp_path / f"{a.name}.bin")
+    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
+    ref = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)
+    for name_, want in ref.items():
+        got = np.fromfile(tmp_path / f"{name_}.out.bin", dtype=np.float32).reshape(want.shape)
+        assert np.linalg.norm(got - want) / np.linalg.norm(want) < t.tolerance
