@@ -44,14 +44,16 @@ def test_cache_hit_and_flags_in_key(tmp_path):
 
 
 def test_forced_spill_is_parsed_from_real_ptxas(tmp_path):
-    """The sgemm fast genome under a register cap spills; ptxas's report says so and we parse it."""
+    """sgemm's fast genome with a 16-deep k tile under its 128-register cap (launch bounds asking
+    for two blocks of 256 threads per SM) spills; the same tile without the cap does not. Real
+    ptxas reports both and we parse them."""
     t = load_template("sgemm")
-    g = t.space.check(t.meta.FAST_GENOME)
-    free = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [g]))[0]
-    capped = NvccBuilder(cache_dir=tmp_path, extra_flags=("-maxrregcount=32",)).build(t, candidates(t, [g]))[0]
-    assert free.status == "ok" and free.spill_bytes == 0 and free.registers > 32
-    assert capped.status == "ok" and capped.registers <= 32
-    assert capped.spill_store_bytes > 0 and capped.spill_load_bytes > 0 and capped.stack_bytes > 0
+    capped = t.space.check(t.space.coerce(t.meta.FAST_GENOME) | {"TileLoops_K": 16})
+    free = capped | {"AdjustBlockSize_MaxRegisters": 255}
+    r_capped, r_free = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [capped, free]))
+    assert r_capped.status == "ok" and r_capped.registers <= 128
+    assert r_capped.spill_store_bytes > 0 and r_capped.spill_load_bytes > 0 and r_capped.stack_bytes > 0
+    assert r_free.status == "ok" and r_free.spill_bytes == 0 and r_free.registers > 128
 
 
 def test_parse_ptxas_report_text():

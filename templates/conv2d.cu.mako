@@ -1,0 +1,210 @@
+## conv2d: out (H x W) = valid cross-correlation of inp ((H+FH-1) x (W+FW-1)) with filt (FH x FW), fp32.
+## Genes: see templates/conv2d.py (its layout() must agree with the shared layout computed here).
+<%
+BX, BY = AdjustBlockSize_X, AdjustBlockSize_Y
+TX, TY = ThreadCoarsening_X, ThreadCoarsening_Y
+T = BX * BY
+TW, TH = BX * TX, BY * TY                 # output tile of a block
+SMEM, VEC, SLIDE = UseSharedMemory, VectorizeLoads, ReorderInstructions
+JU = UnrollLoop
+FMAX = 32                                 # MAX_FILTER in conv2d.py
+def round4(n):
+    return (n + 3) // 4 * 4
+VW = SLIDE and VEC and TX % 4 == 0 and JU % 4 == 0   # 128-bit reads of the register window
+VF = VEC and JU % 4 == 0                  # 128-bit (broadcast) reads of the filter taps
+VO = SLIDE and VEC and TX % 4 == 0        # float4 output stores (contiguous outputs)
+NW = round4(TX + JU - 1) if VW else TX + JU - 1      # window length (sliding)
+EXTRA = NW - (TX + JU - 1) if SLIDE else 0           # staged columns beyond TW + FWP - 1
+S = round4(TW + FMAX - 1 + EXTRA)                    # shared row stride, floats
+if PadSharedMemory:
+    S += (BX % 32 - S) % 32 if BX < 32 else 4
+SH = TH + FMAX - 1                                   # shared rows
+# outputs of thread (tx, ty): contiguous TY x TX for the sliding window, else strided by the block
+def xo(c):
+    return f"tx * {TX} + {c}" if SLIDE else f"tx + {c * BX}"
+def yo(r):
+    return f"ty * {TY} + {r}" if SLIDE else f"ty + {r * BY}"
+%>\
+// ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}
+extern "C" __global__ void __launch_bounds__(${T})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, const float* __restrict__ filt,
+          int H, int W, int FH, int FW)
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int x0 = blockIdx.x * ${TW}, y0 = blockIdx.y * ${TH};
+    const int IW = W + FW - 1;
+    float acc[${TY}][${TX}];
+#pragma unroll
+    for (int r = 0; r < ${TY}; ++r)
+#pragma unroll
+        for (int c = 0; c < ${TX}; ++c) acc[r][c] = 0.0f;
+% if not SMEM:
+<%doc> ---------------- direct kernel: every tap from global memory ---------------- </%doc>
+    // output coordinates clamped into range: every read stays inside inp; clamped results are not stored
+% for r in range(TY):
+    const float* ip${r} = inp + (size_t)min(y0 + ${yo(r)}, H - 1) * IW;
+% endfor
+% for c in range(TX):
+    const int xc${c} = min(x0 + ${xo(c)}, W - 1);
+% endfor
+#pragma unroll 1
+    for (int i = 0; i < FH; ++i) {
+        const float* fr = filt + i * FW;
+${"#pragma unroll 1" if JU == 1 else f"#pragma unroll {JU}"}
+        for (int j = 0; j < FW; ++j) {
+            const float w = fr[j];
+% for r in range(TY):
+% for c in range(TX):
+            acc[${r}][${c}] = fmaf(ip${r}[xc${c} + j], w, acc[${r}][${c}]);
+% endfor
+% endfor
+        }
+% for r in range(TY):
+        ip${r} += IW;
+% endfor
+    }
+% else:
+<%doc> ---------------- shared-memory kernel ---------------- </%doc>
+    __shared__ __align__(16) float sIn[${SH * S}];        // input tile + halo, row stride ${S}
+    __shared__ __align__(16) float sF[${FMAX * FMAX}];    // filter, row stride ${FMAX}, zero-padded to FWP columns
+    if (FH <= ${FMAX} && FW <= ${FMAX}) {                 // uniform: larger filters get NaN outputs
+        const int IH = H + FH - 1;
+        const int FWP = (FW + ${JU - 1}) / ${JU} * ${JU}; // filter width padded to the unroll factor
+        for (int i = ty; i < FH; i += ${BY})
+            for (int j = tx; j < FWP; j += ${BX}) sF[i * ${FMAX} + j] = j < FW ? filt[i * FW + j] : 0.0f;
+        // stage input rows y0 .. y0 + nrows - 1, columns x0 .. x0 + ncols - 1; zero outside inp
+        const int nrows = ${TH} + FH - 1, ncols = ${TW + EXTRA - 1} + FWP;
+% if VEC:
+        if ((IW & 3) == 0 && ((size_t)inp & 15) == 0) {
+            const int nq = (ncols + 3) >> 2;
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = y0 + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int q = tx; q < nq; q += ${BX}) {
+                    const int gx = x0 + 4 * q;
+                    float4 v;
+                    if (gy < IH && gx + 3 < IW) {
+                        v = *reinterpret_cast<const float4*>(src + 4 * q);
+                    } else {
+                        v.x = (gy < IH && gx < IW) ? src[4 * q] : 0.0f;
+                        v.y = (gy < IH && gx + 1 < IW) ? src[4 * q + 1] : 0.0f;
+                        v.z = (gy < IH && gx + 2 < IW) ? src[4 * q + 2] : 0.0f;
+                        v.w = (gy < IH && gx + 3 < IW) ? src[4 * q + 3] : 0.0f;
+                    }
+                    *reinterpret_cast<float4*>(&sIn[r * ${S} + 4 * q]) = v;
+                }
+            }
+        } else
+% endif
+        {
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = y0 + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int c = tx; c < ncols; c += ${BX})
+                    sIn[r * ${S} + c] = (gy < IH && x0 + c < IW) ? src[c] : 0.0f;
+            }
+        }
+        __syncthreads();
+% if SLIDE:
+        // sliding window: input row rho of the thread's band feeds output rows r = rho - i, 0 <= i < FH
+        const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
+#pragma unroll 1
+        for (int rho = 0; rho < ${TY - 1} + FH; ++rho) {
+            const float* ir = ib + rho * ${S};
+#pragma unroll 1
+            for (int j0 = 0; j0 < FWP; j0 += ${JU}) {
+                float win[${NW}];
+% if VW:
+% for q in range(NW // 4):
+                { const float4 t = *reinterpret_cast<const float4*>(ir + j0 + ${4 * q});
+                  win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for q in range(NW):
+                win[${q}] = ir[j0 + ${q}];
+% endfor
+% endif
+% for r in range(TY):
+                if ((unsigned)(rho - ${r}) < (unsigned)FH) {
+                    const float* fr = sF + (rho - ${r}) * ${FMAX} + j0;
+                    float w[${JU}];
+% if VF:
+% for q in range(JU // 4):
+                    { const float4 t = *reinterpret_cast<const float4*>(fr + ${4 * q});
+                      w[${4*q}] = t.x; w[${4*q+1}] = t.y; w[${4*q+2}] = t.z; w[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for jj in range(JU):
+                    w[${jj}] = fr[${jj}];
+% endfor
+% endif
+#pragma unroll
+                    for (int jj = 0; jj < ${JU}; ++jj)
+#pragma unroll
+                        for (int c = 0; c < ${TX}; ++c) acc[${r}][c] = fmaf(win[jj + c], w[jj], acc[${r}][c]);
+                }
+% endfor
+            }
+        }
+% else:
+        // direct taps from shared memory; a thread's outputs are strided by the block size
+#pragma unroll 1
+        for (int i = 0; i < FH; ++i) {
+            const float* fr = sF + i * ${FMAX};
+            const float* ir = sIn + (ty + i) * ${S} + tx;
+#pragma unroll 1
+            for (int j0 = 0; j0 < FWP; j0 += ${JU}) {
+                float w[${JU}];
+% if VF:
+% for q in range(JU // 4):
+                { const float4 t = *reinterpret_cast<const float4*>(fr + j0 + ${4 * q});
+                  w[${4*q}] = t.x; w[${4*q+1}] = t.y; w[${4*q+2}] = t.z; w[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for jj in range(JU):
+                w[${jj}] = fr[j0 + ${jj}];
+% endfor
+% endif
+#pragma unroll
+                for (int jj = 0; jj < ${JU}; ++jj) {
+% for r in range(TY):
+% for c in range(TX):
+                    acc[${r}][${c}] = fmaf(ir[j0 + jj + ${r * BY * S + c * BX}], w[jj], acc[${r}][${c}]);
+% endfor
+% endfor
+                }
+            }
+        }
+% endif
+    } else {
+#pragma unroll
+        for (int r = 0; r < ${TY}; ++r)
+#pragma unroll
+            for (int c = 0; c < ${TX}; ++c) acc[r][c] = __int_as_float(0x7fc00000);
+    }
+% endif
+<%doc> ---------------- bounds-checked stores ---------------- </%doc>
+% if VO:
+    const bool o_vec = (W & 3) == 0 && ((size_t)out & 15) == 0;
+% endif
+% for r in range(TY):
+    if (y0 + ${yo(r)} < H) {
+        float* orow = out + (size_t)(y0 + ${yo(r)}) * W;
+% if VO:
+        if (o_vec) {
+% for q in range(TX // 4):
+            if (x0 + ${xo(4 * q)} < W)   // a multiple of 4 below W % 4 == 0: all four in range
+                *reinterpret_cast<float4*>(orow + x0 + ${xo(4 * q)}) =
+                    make_float4(acc[${r}][${4*q}], acc[${r}][${4*q+1}], acc[${r}][${4*q+2}], acc[${r}][${4*q+3}]);
+% endfor
+        } else
+% endif
+        {
+% for c in range(TX):
+            if (x0 + ${xo(c)} < W) orow[x0 + ${xo(c)}] = acc[${r}][${c}];
+% endfor
+        }
+    }
+% endfor
+}

@@ -1,0 +1,129 @@
+"""Single-channel 2D convolution, fp32 (a cross-correlation, as in the Kernel Tuner benchmark).
+
+``out[y][x] = sum_{i < FH, j < FW} inp[y + i][x + j] * filt[i][j]`` for an H x W output over a
+pre-padded (H + FH - 1) x (W + FW - 1) input. H, W, FH and FW are all runtime arguments.
+
+The baseline genome renders the naive kernel: one thread per output, every tap read from global
+memory. With UseSharedMemory a block stages its input tile plus halo and the filter (zero-padded
+to a multiple of the UnrollLoop factor) in static shared memory sized for filters up to
+MAX_FILTER x MAX_FILTER; such genomes are correct for any FH, FW <= MAX_FILTER and write NaN to
+every output for a larger filter (the direct, non-shared genomes have no limit).
+ReorderInstructions switches to a register-blocked sliding window: each thread owns TY x TX
+contiguous outputs, walks the TY + FH - 1 input rows once, keeps a window of TX + UnrollLoop - 1
+input values in registers and applies it to every output row that the input row touches, with the
+filter taps read from shared memory as broadcasts.
+"""
+import numpy as np
+
+from evo_kernels.genome import Gene
+from evo_kernels.template import Arg
+
+DOC = "fp32 single-channel 2D convolution (valid, pre-padded input, runtime filter size <= 32x32 in shared genomes)"
+KERNEL = "conv2d"
+MAX_FILTER = 32  # largest FH and FW that the shared-memory genomes handle (the mako uses the same number)
+
+GENES = [
+    Gene("AdjustBlockSize_X", "AdjustBlockSize", (4, 8, 16, 32, 64), 16, "threads of a block along x (BX)"),
+    Gene("AdjustBlockSize_Y", "AdjustBlockSize", (1, 2, 4, 8, 16), 16, "threads of a block along y (BY)"),
+    Gene("ThreadCoarsening_X", "ThreadCoarsening", (1, 2, 4, 8), 1, "outputs per thread along x (TX)"),
+    Gene("ThreadCoarsening_Y", "ThreadCoarsening", (1, 2, 4, 8), 1, "outputs per thread along y (TY)"),
+    Gene("UseSharedMemory", "UseSharedMemory", (False, True), False,
+         "stage the block's input tile plus halo, and the filter, in shared memory"),
+    Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
+         "pad the shared tile's row stride to BX mod 32 floats, so the rows one warp reads use disjoint banks"),
+    Gene("UnrollLoop", "UnrollLoop", (1, 2, 4, 8, 16), 1,
+         "unroll factor of the filter-column loop (shared genomes zero-pad the filter width to a multiple of it)"),
+    Gene("VectorizeLoads", "VectorizeLoads", (False, True), False,
+         "float4 staging loads and output stores where aligned, 128-bit shared reads of the window and filter"),
+    Gene("ReorderInstructions", "ReorderInstructions", (False, True), False,
+         "sliding window: loop over input rows, reuse each register window across the thread's output rows "
+         "and UnrollLoop filter columns"),
+]
+PROBLEM = {"H": 4096, "W": 4096, "FH": 15, "FW": 15}
+CHECK_PROBLEMS = [
+    {"H": 256, "W": 512, "FH": 15, "FW": 15},
+    {"H": 1021, "W": 1019, "FH": 15, "FW": 15},  # no tile divides, input row stride 1033
+    {"H": 37, "W": 61, "FH": 7, "FW": 5},  # small, odd, non-square filter
+    {"H": 29, "W": 36, "FH": 1, "FW": 1},  # 1x1 filter: input row stride 36, a multiple of 4 (float4 staging)
+]
+TOLERANCE = 1e-4
+
+# The high-performance design the space is built to reach (see the module docstring).
+FAST_GENOME = {
+    "AdjustBlockSize_X": 16, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 8,
+    "UseSharedMemory": True, "PadSharedMemory": False, "UnrollLoop": 8, "VectorizeLoads": True,
+    "ReorderInstructions": True,
+}
+
+
+def _round4(n):
+    return (n + 3) // 4 * 4
+
+
+def layout(g):
+    """Shared layout of a genome: (rows, row stride in floats, window length NW, extra staged columns)."""
+    bx, tx, ju = g["AdjustBlockSize_X"], g["ThreadCoarsening_X"], g["UnrollLoop"]
+    tw, th = bx * tx, g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"]
+    slide = g["ReorderInstructions"]
+    nw = tx + ju - 1
+    if slide and g["VectorizeLoads"] and tx % 4 == 0 and ju % 4 == 0:
+        nw = _round4(nw)
+    extra = nw - (tx + ju - 1) if slide else 0
+    stride = _round4(tw + MAX_FILTER - 1 + extra)
+    if g["PadSharedMemory"]:
+        stride += (bx % 32 - stride) % 32 if bx < 32 else 4
+    return th + MAX_FILTER - 1, stride, nw, extra
+
+
+def smem_bytes(g):
+    if not g["UseSharedMemory"]:
+        return 0
+    rows, stride, _, _ = layout(g)
+    return 4 * (rows * stride + MAX_FILTER * MAX_FILTER)
+
+
+def constraints(g):
+    out = []
+    t = g["AdjustBlockSize_X"] * g["AdjustBlockSize_Y"]
+    if t < 32:
+        out.append(f"{t} threads per block: fewer than one warp")
+    for gene in ("PadSharedMemory", "VectorizeLoads", "ReorderInstructions"):
+        if g[gene] and not g["UseSharedMemory"]:
+            out.append(f"{gene} requires UseSharedMemory")
+    return out
+
+
+def args(p):
+    H, W, FH, FW = p["H"], p["W"], p["FH"], p["FW"]
+    return [Arg("out", "out", "float32", (H, W)), Arg("inp", "in", "float32", (H + FH - 1, W + FW - 1)),
+            Arg("filt", "in", "float32", (FH, FW)),
+            Arg("H", "scalar", "int32", value=H), Arg("W", "scalar", "int32", value=W),
+            Arg("FH", "scalar", "int32", value=FH), Arg("FW", "scalar", "int32", value=FW)]
+
+
+def launch(g, p):
+    bx, by = g["AdjustBlockSize_X"], g["AdjustBlockSize_Y"]
+    tw, th = bx * g["ThreadCoarsening_X"], by * g["ThreadCoarsening_Y"]
+    return ((p["W"] + tw - 1) // tw, (p["H"] + th - 1) // th), (bx, by)
+
+
+def reference(inputs, p):
+    H, W, FH, FW = p["H"], p["W"], p["FH"], p["FW"]
+    inp = np.asarray(inputs["inp"], dtype=np.float64).reshape(H + FH - 1, W + FW - 1)
+    filt = np.asarray(inputs["filt"], dtype=np.float64).reshape(FH, FW)
+    out = np.zeros((H, W))
+    for i in range(FH):
+        for j in range(FW):
+            out += filt[i, j] * inp[i:i + H, j:j + W]
+    return {"out": out}
+
+
+def reference_torch(inputs, p):
+    import torch.nn.functional as F
+
+    return F.conv2d(inputs["inp"][None, None], inputs["filt"][None, None])[0, 0]
+
+
+def cost(p):
+    H, W, FH, FW = p["H"], p["W"], p["FH"], p["FW"]
+    return 4 * ((H + FH - 1) * (W + FW - 1) + FH * FW + H * W), 2 * H * W * FH * FW

@@ -1,0 +1,305 @@
+## sgemm: C (M x N) = A (M x K) . B (K x N), fp32 row-major, SIMT. Genes: see templates/sgemm.py.
+<%
+BM, BN, BK = TileLoops_M, TileLoops_N, TileLoops_K
+TM, TN = ThreadCoarsening_M, ThreadCoarsening_N
+NTX, NTY = BN // TN, BM // TM          # block is NTX x NTY threads
+T = NTX * NTY
+# A thread owns rows   ty*WM + roff(i), i < TM, and columns tx*WN + coff(j), j < TN, of the block tile:
+# contiguous runs of WM (WN) strided by NTY*WM (NTX*WN). Without CoalesceMemoryAccess one run covers all.
+WM = min(TM, 4) if CoalesceMemoryAccess else TM
+WN = min(TN, 4) if CoalesceMemoryAccess else TN
+def roff(i):
+    return (i // WM) * (NTY * WM) + i % WM
+def coff(j):
+    return (j // WN) * (NTX * WN) + j % WN
+SMEM, VEC, DB = UseSharedMemory, VectorizeLoads, ReorderInstructions
+PAD = 4 if PadSharedMemory else 0
+NBUF = 2 if DB else 1
+U = UnrollLoop
+VA = VEC and TM % 4 == 0    # 128-bit shared reads of a thread's A fragment
+VB = VEC and TN % 4 == 0    # 128-bit shared/global reads of its B fragment, float4 stores of C
+# shared-memory load mapping: A in units of AU consecutive k of one row, B in units of BU consecutive n of one k
+AU = 4 if VEC else 1
+BU = 4 if VEC else 1
+NA, NB = BM * BK // AU, BK * BN // BU      # units per tile
+LA, LB = -(-NA // T), -(-NB // T)          # units per thread
+GA, GB = NA % T != 0, NB % T != 0          # some threads have fewer units
+KUA = BK // AU                             # A units per row
+NUB = BN // BU                             # B units per k row
+MINB = 65536 // (T * AdjustBlockSize_MaxRegisters) if AdjustBlockSize_MaxRegisters < 255 else 0
+def kk_pragma():
+    return "#pragma unroll" if U >= BK else f"#pragma unroll {U}"
+%>\
+// ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
+// shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
+// double_buffer=${int(DB)} max_registers=${AdjustBlockSize_MaxRegisters}
+extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
+${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, int M, int N, int K)
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int bm0 = blockIdx.y * ${BM}, bn0 = blockIdx.x * ${BN};
+    const int row0 = bm0 + ty * ${WM}, col0 = bn0 + tx * ${WN};   // + roff(i), + coff(j)
+    // float4 paths need a row stride that is a multiple of 4 and a 16-byte aligned base; else scalar
+% if VEC and SMEM:
+    const bool a_vec = (K & 3) == 0 && ((size_t)A & 15) == 0;
+% endif
+% if VEC and (SMEM or VB):
+    const bool b_vec = (N & 3) == 0 && ((size_t)B & 15) == 0;
+% endif
+% if VB:
+    const bool c_vec = (N & 3) == 0 && ((size_t)C & 15) == 0;
+% endif
+    float acc[${TM}][${TN}];
+#pragma unroll
+    for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+        for (int j = 0; j < ${TN}; ++j) acc[i][j] = 0.0f;
+% if not SMEM:
+<%doc> ---------------- direct kernel: every operand from global memory ---------------- </%doc>
+    // rows and columns clamped into range: the loads need no guard, out-of-range results are never stored
+% for i in range(TM):
+    const float* __restrict__ a${i} = A + (size_t)min(row0 + ${roff(i)}, M - 1) * K;
+% endfor
+<%def name="direct_loop(vector_b)">
+    {
+% if vector_b:
+% for q in range(TN // 4):
+        const float* __restrict__ b${q} = B + min(col0 + ${coff(4 * q)}, N - 4);   // N % 4 == 0 here
+% endfor
+% else:
+% for j in range(TN):
+        const float* __restrict__ b${j} = B + min(col0 + ${coff(j)}, N - 1);
+% endfor
+% endif
+${"#pragma unroll 1" if U == 1 else f"#pragma unroll {U}"}
+        for (int k = 0; k < K; ++k) {
+            const size_t kn = (size_t)k * N;
+            float a[${TM}], b[${TN}];
+% for i in range(TM):
+            a[${i}] = a${i}[k];
+% endfor
+% if vector_b:
+% for q in range(TN // 4):
+            { const float4 t = *reinterpret_cast<const float4*>(b${q} + kn);
+              b[${4*q}] = t.x; b[${4*q+1}] = t.y; b[${4*q+2}] = t.z; b[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for j in range(TN):
+            b[${j}] = b${j}[kn];
+% endfor
+% endif
+#pragma unroll
+            for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+                for (int j = 0; j < ${TN}; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        }
+    }
+</%def>
+% if VB:
+    if (b_vec) {
+${direct_loop(True)}
+    } else {
+${direct_loop(False)}
+    }
+% else:
+${direct_loop(False)}
+% endif
+% else:
+<%doc> ---------------- shared-memory kernel ---------------- </%doc>
+    __shared__ __align__(16) float As[${NBUF}][${BK}][${BM + PAD}];   // A tile, transposed: As[k][m]
+    __shared__ __align__(16) float Bs[${NBUF}][${BK}][${BN + PAD}];   // B tile: Bs[k][n]
+    const int tid = ty * ${NTX} + tx;
+    // load mapping: thread tid moves units tid + l*${T} of each tile (A: ${AU} k of one row, B: ${BU} n of one k)
+% for l in range(LA):
+    const int am${l} = (tid + ${l * T}) / ${KUA}, ak${l} = (tid + ${l * T}) % ${KUA} * ${AU};
+    const bool ain${l} = ${f"tid + {l * T} < {NA}" if GA and l == LA - 1 else "true"};
+    const bool aok${l} = ain${l} && bm0 + am${l} < M;
+    const float* asrc${l} = A + (size_t)(bm0 + am${l}) * K + ak${l};   // advanced by BK per tile
+% endfor
+% for l in range(LB):
+    const int ubk${l} = (tid + ${l * T}) / ${NUB}, ubn${l} = (tid + ${l * T}) % ${NUB} * ${BU};
+    const bool bin${l} = ${f"tid + {l * T} < {NB}" if GB and l == LB - 1 else "true"};
+% if not VEC:
+    const bool bok${l} = bin${l} && bn0 + ubn${l} < N;
+% endif
+    const float* bsrc${l} = B + (size_t)ubk${l} * N + bn0 + ubn${l};   // advanced by BK rows per tile
+% endfor
+% if VEC:
+    float4 ra[${LA}], rb[${LB}];
+% else:
+    float ra[${LA}], rb[${LB}];
+% endif
+<%def name="load_tile(kt)">
+        {   // global -> registers, the tile at k = ${kt} (asrc/bsrc point at it); out-of-range elements are zero
+% for l in range(LA):
+% if VEC:
+            {
+                const int k = ${kt} + ak${l};
+                const float* p = asrc${l};
+                if (a_vec) {
+                    ra[${l}] = (aok${l} && k < K) ? *reinterpret_cast<const float4*>(p) : make_float4(0.f, 0.f, 0.f, 0.f);
+                } else {
+                    ra[${l}].x = (aok${l} && k < K) ? p[0] : 0.f;
+                    ra[${l}].y = (aok${l} && k + 1 < K) ? p[1] : 0.f;
+                    ra[${l}].z = (aok${l} && k + 2 < K) ? p[2] : 0.f;
+                    ra[${l}].w = (aok${l} && k + 3 < K) ? p[3] : 0.f;
+                }
+            }
+% else:
+            ra[${l}] = (aok${l} && ${kt} + ak${l} < K) ? *asrc${l} : 0.f;
+% endif
+% endfor
+% for l in range(LB):
+% if VEC:
+            {
+                const bool kok = bin${l} && ${kt} + ubk${l} < K;
+                const float* p = bsrc${l};
+                const int n = bn0 + ubn${l};
+                if (b_vec) {
+                    rb[${l}] = (kok && n < N) ? *reinterpret_cast<const float4*>(p) : make_float4(0.f, 0.f, 0.f, 0.f);
+                } else {
+                    rb[${l}].x = (kok && n < N) ? p[0] : 0.f;
+                    rb[${l}].y = (kok && n + 1 < N) ? p[1] : 0.f;
+                    rb[${l}].z = (kok && n + 2 < N) ? p[2] : 0.f;
+                    rb[${l}].w = (kok && n + 3 < N) ? p[3] : 0.f;
+                }
+            }
+% else:
+            rb[${l}] = (bok${l} && ${kt} + ubk${l} < K) ? *bsrc${l} : 0.f;
+% endif
+% endfor
+% for l in range(LA):
+            asrc${l} += ${BK};
+% endfor
+% for l in range(LB):
+            bsrc${l} += (size_t)${BK} * N;
+% endfor
+        }
+</%def>
+<%def name="store_tile(buf)">
+        {   // registers -> shared buffer ${buf}
+% for l in range(LA):
+% if GA and l == LA - 1:
+            if (ain${l}) {
+% else:
+            {
+% endif
+% if VEC:
+                As[${buf}][ak${l}][am${l}] = ra[${l}].x;
+                As[${buf}][ak${l} + 1][am${l}] = ra[${l}].y;
+                As[${buf}][ak${l} + 2][am${l}] = ra[${l}].z;
+                As[${buf}][ak${l} + 3][am${l}] = ra[${l}].w;
+% else:
+                As[${buf}][ak${l}][am${l}] = ra[${l}];
+% endif
+            }
+% endfor
+% for l in range(LB):
+% if GB and l == LB - 1:
+            if (bin${l}) {
+% else:
+            {
+% endif
+% if VEC:
+                *reinterpret_cast<float4*>(&Bs[${buf}][ubk${l}][ubn${l}]) = rb[${l}];
+% else:
+                Bs[${buf}][ubk${l}][ubn${l}] = rb[${l}];
+% endif
+            }
+% endfor
+        }
+</%def>
+<%def name="compute(buf)">
+        {   // acc += As[buf]^T . Bs[buf] over the ${BK} k of the stage
+            const float* as = &As[${buf}][0][ty * ${WM}];
+            const float* bs = &Bs[${buf}][0][tx * ${WN}];
+${kk_pragma()}
+            for (int kk = 0; kk < ${BK}; ++kk) {
+                float a[${TM}], b[${TN}];
+% if VA:
+% for q in range(TM // 4):
+                { const float4 t = *reinterpret_cast<const float4*>(as + kk * ${BM + PAD} + ${roff(4 * q)});
+                  a[${4*q}] = t.x; a[${4*q+1}] = t.y; a[${4*q+2}] = t.z; a[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for i in range(TM):
+                a[${i}] = as[kk * ${BM + PAD} + ${roff(i)}];
+% endfor
+% endif
+% if VB:
+% for q in range(TN // 4):
+                { const float4 t = *reinterpret_cast<const float4*>(bs + kk * ${BN + PAD} + ${coff(4 * q)});
+                  b[${4*q}] = t.x; b[${4*q+1}] = t.y; b[${4*q+2}] = t.z; b[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for j in range(TN):
+                b[${j}] = bs[kk * ${BN + PAD} + ${coff(j)}];
+% endfor
+% endif
+#pragma unroll
+                for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+                    for (int j = 0; j < ${TN}; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+            }
+        }
+</%def>
+% if DB:
+    // double buffering: tile kt + BK is prefetched into registers while tile kt is computed, then stored
+    // into the other buffer; one barrier per tile. Unrolled by two so that both buffers are static.
+${load_tile("0")}
+${store_tile("0")}
+    __syncthreads();
+#pragma unroll 1
+    for (int kt = 0; kt < K; kt += ${2 * BK}) {
+        bool more = kt + ${BK} < K;
+        if (more) {
+${load_tile(f"kt + {BK}")}
+        }
+${compute("0")}
+        if (more) {
+${store_tile("1")}
+        }
+        __syncthreads();
+        if (!more) break;
+        more = kt + ${2 * BK} < K;
+        if (more) {
+${load_tile(f"kt + {2 * BK}")}
+        }
+${compute("1")}
+        if (more) {
+${store_tile("0")}
+        }
+        __syncthreads();
+    }
+% else:
+#pragma unroll 1
+    for (int kt = 0; kt < K; kt += ${BK}) {
+${load_tile("kt")}
+${store_tile("0")}
+        __syncthreads();
+${compute("0")}
+        __syncthreads();
+    }
+% endif
+% endif
+<%doc> ---------------- epilogue: bounds-checked stores ---------------- </%doc>
+% for i in range(TM):
+    if (row0 + ${roff(i)} < M) {
+        float* __restrict__ crow = C + (size_t)(row0 + ${roff(i)}) * N;
+% if VB:
+        if (c_vec) {
+% for q in range(TN // 4):
+            if (col0 + ${coff(4 * q)} < N)   // a multiple of 4 below N % 4 == 0: all four in range
+                *reinterpret_cast<float4*>(crow + col0 + ${coff(4 * q)}) =
+                    make_float4(acc[${i}][${4*q}], acc[${i}][${4*q+1}], acc[${i}][${4*q+2}], acc[${i}][${4*q+3}]);
+% endfor
+        } else
+% endif
+        {
+% for j in range(TN):
+            if (col0 + ${coff(j)} < N) crow[col0 + ${coff(j)}] = acc[${i}][${j}];
+% endfor
+        }
+    }
+% endfor
+}

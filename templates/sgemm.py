@@ -1,0 +1,127 @@
+"""SGEMM, fp32 SIMT: C (M x N) = A (M x K) . B (K x N), all row-major, no tensor cores, no TF32.
+
+The baseline genome renders the naive kernel: one thread per element of C, a plain k loop over
+global memory. The space reaches the classic register-blocked design: a BM x BN block tile
+staged BK deep through shared memory (A stored transposed, k-major, so that a thread reads its
+TM rows as float4), a TM x TN register tile per thread, float4 global loads, the inner k loop
+fully unrolled, and double-buffered shared memory fed by a register prefetch of the next tile,
+with the register budget capped at 128 so that two 256-thread blocks share an SM.
+
+Every genome is correct for any M, N, K >= 1: out-of-range rows, columns and k of a tile are
+zero-filled in shared memory, stores are bounds-checked, and float4 paths fall back to scalar
+ones whenever a row stride (K for A, N for B and C) is not a multiple of 4 or a pointer is not
+16-byte aligned.
+"""
+import numpy as np
+
+from evo_kernels.genome import Gene
+from evo_kernels.template import Arg
+
+DOC = "fp32 SGEMM C = A.B (row-major, SIMT), naive baseline to a 128x128 register-blocked double-buffered kernel"
+KERNEL = "sgemm"
+GENES = [
+    Gene("TileLoops_M", "TileLoops", (16, 32, 64, 128), 16, "rows of C per block (BM)"),
+    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128), 16, "columns of C per block (BN)"),
+    Gene("TileLoops_K", "TileLoops", (8, 16, 32), 8,
+         "k depth of one shared-memory stage (BK); meaningful with UseSharedMemory only, so kept at 8 without it"),
+    Gene("ThreadCoarsening_M", "ThreadCoarsening", (1, 2, 4, 8), 1, "rows of C per thread (TM)"),
+    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8), 1, "columns of C per thread (TN)"),
+    Gene("UseSharedMemory", "UseSharedMemory", (False, True), False,
+         "stage BM x BK of A (transposed) and BK x BN of B in shared memory per k step"),
+    Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
+         "4 extra floats per shared row: no bank conflicts on the transposed A stores, float4 reads stay aligned"),
+    Gene("VectorizeLoads", "VectorizeLoads", (False, True), False,
+         "float4 global loads and stores and 128-bit shared reads where aligned (scalar fallback at odd strides)"),
+    Gene("CoalesceMemoryAccess", "CoalesceMemoryAccess", (False, True), False,
+         "a thread's TM x TN outputs as 4-wide strips strided across the block tile instead of one contiguous "
+         "block: coalesced direct loads, conflict-free 128-bit shared reads"),
+    Gene("UnrollLoop", "UnrollLoop", (1, 4, 32), 1,
+         "unroll factor of the inner k loop (32: full unroll of a shared stage)"),
+    Gene("ReorderInstructions", "ReorderInstructions", (False, True), False,
+         "double-buffered shared memory: the next tile is prefetched into registers during the current "
+         "tile's math, one barrier per k step"),
+    Gene("AdjustBlockSize_MaxRegisters", "AdjustBlockSize", (255, 128), 255,
+         "register budget per thread: 128 declares __launch_bounds__(threads, 65536 / (128 * threads)) so that "
+         "that many blocks can share an SM (ptxas spills where the code needs more); only for <= 256 threads"),
+]
+PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
+CHECK_PROBLEMS = [
+    {"M": 512, "N": 256, "K": 128},  # every tile divides
+    {"M": 1021, "N": 1019, "K": 1031},  # no tile divides, K and N not multiples of 4
+    {"M": 1, "N": 37, "K": 5},  # tiny and odd
+    {"M": 67, "N": 132, "K": 36},  # K, N multiples of 4 (float4 paths) with tails in every dim
+]
+TOLERANCE = 1e-4  # fp32 accumulation over k ~ 1000 against a float64 reference
+
+# The high-performance design the space is built to reach (see the module docstring).
+FAST_GENOME = {
+    "TileLoops_M": 128, "TileLoops_N": 128, "TileLoops_K": 8,
+    "ThreadCoarsening_M": 8, "ThreadCoarsening_N": 8,
+    "UseSharedMemory": True, "PadSharedMemory": True, "VectorizeLoads": True, "CoalesceMemoryAccess": True,
+    "UnrollLoop": 32, "ReorderInstructions": True, "AdjustBlockSize_MaxRegisters": 128,
+}
+
+
+MAX_STAGED_PER_THREAD = 32  # floats of A and B tiles one thread moves per k step
+
+
+def threads(g):
+    return (g["TileLoops_M"] // g["ThreadCoarsening_M"]) * (g["TileLoops_N"] // g["ThreadCoarsening_N"])
+
+
+def smem_bytes(g):
+    if not g["UseSharedMemory"]:
+        return 0
+    pad = 4 if g["PadSharedMemory"] else 0
+    nbuf = 2 if g["ReorderInstructions"] else 1
+    bk = g["TileLoops_K"]
+    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad)
+
+
+def constraints(g):
+    out = []
+    t = threads(g)
+    if t < 32:
+        out.append(f"{t} threads per block: fewer than one warp")
+    if g["PadSharedMemory"] and not g["UseSharedMemory"]:
+        out.append("PadSharedMemory requires UseSharedMemory")
+    staged = g["TileLoops_K"] * (g["TileLoops_M"] + g["TileLoops_N"])
+    if g["UseSharedMemory"] and staged > MAX_STAGED_PER_THREAD * t:
+        out.append(f"each of the {t} threads would stage {staged / t:.0f} > {MAX_STAGED_PER_THREAD} floats per k step "
+                   "(too few threads for the tile: the staging registers spill)")
+    if g["ReorderInstructions"] and not g["UseSharedMemory"]:
+        out.append("ReorderInstructions (double buffering) requires UseSharedMemory")
+    if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
+        out.append(f"AdjustBlockSize_MaxRegisters=128 needs <= 256 threads ({t} threads get <= 128 registers anyway)")
+    if g["TileLoops_K"] != 8 and not g["UseSharedMemory"]:
+        out.append("TileLoops_K is the shared-memory stage depth: without UseSharedMemory it stays at 8")
+    return out
+
+
+def args(p):
+    M, N, K = p["M"], p["N"], p["K"]
+    return [Arg("C", "out", "float32", (M, N)), Arg("A", "in", "float32", (M, K)), Arg("B", "in", "float32", (K, N)),
+            Arg("M", "scalar", "int32", value=M), Arg("N", "scalar", "int32", value=N),
+            Arg("K", "scalar", "int32", value=K)]
+
+
+def launch(g, p):
+    bm, bn = g["TileLoops_M"], g["TileLoops_N"]
+    grid = ((p["N"] + bn - 1) // bn, (p["M"] + bm - 1) // bm)
+    block = (bn // g["ThreadCoarsening_N"], bm // g["ThreadCoarsening_M"])
+    return grid, block
+
+
+def reference(inputs, p):
+    a = np.asarray(inputs["A"], dtype=np.float64).reshape(p["M"], p["K"])
+    b = np.asarray(inputs["B"], dtype=np.float64).reshape(p["K"], p["N"])
+    return {"C": a @ b}
+
+
+def reference_torch(inputs, p):
+    return inputs["A"] @ inputs["B"]
+
+
+def cost(p):
+    M, N, K = p["M"], p["N"], p["K"]
+    return 4 * (M * K + K * N + M * N), 2 * M * N * K

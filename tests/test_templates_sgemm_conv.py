@@ -1,0 +1,210 @@
+"""The sgemm and conv2d templates: spaces, metadata, nvcc builds, and CPU emulation of the kernels."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evo_kernels.build import NvccBuilder
+from evo_kernels.records import Candidate
+from evo_kernels.template import load_template
+
+_spec = importlib.util.spec_from_file_location("fiber_emu", Path(__file__).with_name("fiber_emu.py"))
+fiber_emu = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fiber_emu)
+
+NAMES = ("sgemm", "conv2d")
+needs_nvcc = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+needs_gxx = pytest.mark.skipif(not fiber_emu.have_compiler(), reason="g++ not found (CPU emulation)")
+
+
+@pytest.fixture(scope="module", params=NAMES)
+def tmpl(request):
+    return load_template(request.param)
+
+
+def fast(t):
+    return t.space.check(t.space.coerce(t.meta.FAST_GENOME))
+
+
+def _inputs(t, p, seed=0):
+    rng = np.random.default_rng(seed)
+    return {a.name: rng.standard_normal(a.shape).astype(np.float32) for a in t.args(p) if a.role == "in"}
+
+
+# --- metadata and space ------------------------------------------------------------------------
+
+def test_space_and_baseline(tmpl):
+    base = tmpl.space.baseline()
+    assert tmpl.space.is_valid(base)
+    assert tmpl.space.is_valid(fast(tmpl))
+    assert tmpl.smem_bytes(base) == 0
+    n_valid = sum(1 for _ in tmpl.space.enumerate())
+    assert 2_000 <= n_valid <= 100_000, n_valid
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        g = tmpl.space.sample(rng)
+        assert tmpl.launch(g, tmpl.problem).threads <= 1024
+        assert tmpl.smem_bytes(g) <= 48 * 1024
+        assert not (g["PadSharedMemory"] and not g["UseSharedMemory"])
+        assert tmpl.space.is_valid(tmpl.space.mutate(g, rng))
+
+
+def test_check_problems_have_a_ragged_shape(tmpl):
+    """Some check shape leaves a tail in every output dimension of the FAST genome's block tile
+    (and, for sgemm, in k)."""
+    g = fast(tmpl)
+    assert len(tmpl.check_problems) >= 2
+    if tmpl.name == "sgemm":
+        tile = {"M": g["TileLoops_M"], "N": g["TileLoops_N"], "K": g["TileLoops_K"]}
+    else:
+        tile = {"H": g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"],
+                "W": g["AdjustBlockSize_X"] * g["ThreadCoarsening_X"]}
+    assert any(all(p[d] % n for d, n in tile.items()) for p in tmpl.check_problems)
+
+
+def test_fast_genome_tile(tmpl):
+    g = fast(tmpl)
+    if tmpl.name == "sgemm":
+        tile = (g["TileLoops_M"], g["TileLoops_N"], g["ThreadCoarsening_M"], g["ThreadCoarsening_N"])
+        assert tile == (128, 128, 8, 8)
+        assert tmpl.launch(g, tmpl.problem).threads == 256
+    else:
+        assert g["ReorderInstructions"] and g["UseSharedMemory"]
+
+
+def test_launch_covers_problem(tmpl):
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        g = tmpl.space.sample(rng)
+        for p in tmpl.check_problems:
+            launch = tmpl.launch(g, p)
+            if tmpl.name == "sgemm":
+                rows, cols = p["M"], p["N"]
+                per_block = (g["TileLoops_M"], g["TileLoops_N"])
+                assert launch.block[:2] == (g["TileLoops_N"] // g["ThreadCoarsening_N"],
+                                            g["TileLoops_M"] // g["ThreadCoarsening_M"])
+            else:
+                rows, cols = p["H"], p["W"]
+                per_block = (g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"],
+                             g["AdjustBlockSize_X"] * g["ThreadCoarsening_X"])
+            gx, gy = launch.grid[:2]
+            assert (gy - 1) * per_block[0] < rows <= gy * per_block[0]
+            assert (gx - 1) * per_block[1] < cols <= gx * per_block[1]
+
+
+def test_reference_against_loops():
+    t = load_template("sgemm")
+    p = {"M": 3, "N": 5, "K": 4}
+    x = _inputs(t, p)
+    a, b = x["A"].astype(np.float64), x["B"].astype(np.float64)
+    want = np.zeros((3, 5))
+    for m in range(3):
+        for n in range(5):
+            for k in range(4):
+                want[m, n] += a[m, k] * b[k, n]
+    got = t.reference(x, p)["C"]
+    assert got.shape == (3, 5) and got.dtype == np.float64
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+    t = load_template("conv2d")
+    p = {"H": 4, "W": 6, "FH": 3, "FW": 2}
+    x = _inputs(t, p)
+    assert x["inp"].shape == (6, 7) and x["filt"].shape == (3, 2)
+    inp, filt = x["inp"].astype(np.float64), x["filt"].astype(np.float64)
+    want = np.zeros((4, 6))
+    for y in range(4):
+        for xx in range(6):
+            for i in range(3):
+                for j in range(2):
+                    want[y, xx] += inp[y + i, xx + j] * filt[i, j]
+    got = t.reference(x, p)["out"]
+    assert got.shape == (4, 6)
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_cost():
+    t = load_template("sgemm")
+    assert t.cost({"M": 2, "N": 3, "K": 5}) == (4 * (10 + 15 + 6), 60)
+    assert t.cost(t.problem) == (4 * 3 * 4096**2, 2 * 4096**3)
+    t = load_template("conv2d")
+    assert t.cost({"H": 4, "W": 6, "FH": 3, "FW": 2}) == (4 * (6 * 7 + 6 + 24), 2 * 24 * 6)
+    assert t.cost(t.problem)[1] == 2 * 4096 * 4096 * 225
+
+
+# --- nvcc builds -------------------------------------------------------------------------------
+
+@needs_nvcc
+def test_build_baseline_fast_and_random(tmpl, tmp_path):
+    rng = np.random.default_rng(2024)
+    genomes = [tmpl.space.baseline(), fast(tmpl)]
+    keys = {tmpl.space.key(g) for g in genomes}
+    while len(genomes) < 24:
+        g = tmpl.space.sample(rng)
+        if tmpl.space.key(g) not in keys:
+            keys.add(tmpl.space.key(g))
+            genomes.append(g)
+    cands = [Candidate(tmpl.name, g, tmpl.problem, tmpl.space.key(g)) for g in genomes]
+    results = NvccBuilder(cache_dir=tmp_path).build(tmpl, cands)
+    bad = [(r.candidate.genome, r.status, r.error[-300:]) for r in results if r.status != "ok"]
+    assert not bad, bad
+    f = results[1]
+    assert f.spill_bytes == 0 and f.stack_bytes == 0, f
+    assert f.smem_bytes == tmpl.smem_bytes(f.candidate.genome)
+    if tmpl.name == "sgemm":
+        assert f.registers <= 128 and f.threads_per_block == 256
+    for r in results:  # the static shared memory ptxas reports is the one smem_bytes() promises
+        assert r.smem_bytes == tmpl.smem_bytes(r.candidate.genome), r.candidate.genome
+
+
+# --- CPU emulation of the kernels: bounds, tails, every output written --------------------------
+
+EMU_SHAPES = {
+    "sgemm": [{"M": 67, "N": 132, "K": 36}, {"M": 1, "N": 37, "K": 5}, {"M": 130, "N": 129, "K": 21}],
+    "conv2d": [{"H": 37, "W": 61, "FH": 7, "FW": 5}, {"H": 29, "W": 36, "FH": 1, "FW": 1},
+               {"H": 70, "W": 133, "FH": 15, "FW": 15}],
+}
+
+
+def _emulate_and_compare(t, g, p, placement, tmp_path):
+    x = _inputs(t, p, seed=1)
+    out = fiber_emu.run_kernel(t, g, p, x, placement, cache_dir=tmp_path)
+    for name, want in t.reference(x, p).items():
+        got = out[name].astype(np.float64)
+        assert not np.isnan(got).any(), f"{name}: {np.isnan(got).sum()} outputs not written ({g}, {p}, {placement})"
+        err = np.abs(got - want).max() / np.abs(want).max()
+        assert err < t.tolerance, (err, g, p, placement)
+
+
+@needs_gxx
+@pytest.mark.parametrize("which", ["baseline", "fast"])
+def test_emulated_kernel_matches_reference(tmpl, which, tmp_path):
+    g = tmpl.space.baseline() if which == "baseline" else fast(tmpl)
+    for p in EMU_SHAPES[tmpl.name]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(tmpl, g, p, placement, tmp_path)
+
+
+@needs_gxx
+@pytest.mark.slow
+def test_emulated_random_genomes(tmpl, tmp_path):
+    rng = np.random.default_rng(7)
+    for _ in range(8):
+        g = tmpl.space.sample(rng)
+        for p in EMU_SHAPES[tmpl.name][:2]:
+            for placement in ("start", "end"):
+                _emulate_and_compare(tmpl, g, p, placement, tmp_path)
+
+
+@needs_gxx
+def test_conv2d_filter_over_the_limit_gives_nan(tmp_path):
+    t = load_template("conv2d")
+    g = fast(t)
+    p = {"H": 5, "W": 7, "FH": t.meta.MAX_FILTER + 1, "FW": 3}
+    out = fiber_emu.run_kernel(t, g, p, _inputs(t, p), cache_dir=tmp_path)["out"]
+    assert np.isnan(out).all()
+    p = {"H": 5, "W": 7, "FH": t.meta.MAX_FILTER, "FW": t.meta.MAX_FILTER}  # the limit itself is fine
+    _emulate_and_compare(t, g, p, "end", tmp_path)
