@@ -173,7 +173,8 @@ def inspect_file(path: Path) -> int | None:
         try:
             version = int(meta.get("schema_version", ""))
         except ValueError:
-            raise StoreError(f"{path}: corrupt results database (schema version {meta.get('schema_version')!r})") from None
+            bad = meta.get("schema_version")
+            raise StoreError(f"{path}: corrupt results database (schema version {bad!r})") from None
         # Reads every page once: corruption past the first pages is found now, not mid-run.
         problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:

@@ -1,29 +1,161 @@
 // ${KERNEL}: out (C x R) = transpose(inp (R x C)), fp32 row-major.
-// Block: TILE x ROWS threads; tile (bx, by) covers input columns bx*TILE.. and rows by*TILE..
-<% TILE, ROWS = TileLoops, AdjustBlockSize %>
+// Block: TILE/V x ROWS threads; tile (bx, by*TC + t) covers input columns bx*TILE.. and rows (by*TC + t)*TILE..
+<%
+TILE, ROWS, V, TC = TileLoops, AdjustBlockSize, VectorizeLoads, ThreadCoarsening
+BXT = TILE // V
+PAD = 1 if PadSharedMemory else 0
+UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
+%>
+% if V == 1 and TC == 1:
 extern "C" __global__ void __launch_bounds__(${TILE * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int c0 = blockIdx.x * ${TILE};
     const int r0 = blockIdx.y * ${TILE};
-% if UseSharedMemory:
-    __shared__ float tile[${TILE}][${TILE + (1 if PadSharedMemory else 0)}];
-    ${"#pragma unroll" if UnrollLoop else "#pragma unroll 1"}
+  % if UseSharedMemory:
+    __shared__ float tile[${TILE}][${TILE + PAD}];
+    ${UNR}
     for (int j = threadIdx.y; j < ${TILE}; j += ${ROWS}) {
         const int r = r0 + j, c = c0 + threadIdx.x;
         if (r < R && c < C) tile[j][threadIdx.x] = inp[(size_t)r * C + c];
     }
     __syncthreads();
-    ${"#pragma unroll" if UnrollLoop else "#pragma unroll 1"}
+    ${UNR}
     for (int j = threadIdx.y; j < ${TILE}; j += ${ROWS}) {
         const int c = c0 + j, r = r0 + threadIdx.x;   // output row c, column r
         if (r < R && c < C) out[(size_t)c * R + r] = tile[threadIdx.x][j];
     }
-% else:
-    ${"#pragma unroll" if UnrollLoop else "#pragma unroll 1"}
+  % else:
+    ${UNR}
     for (int j = threadIdx.y; j < ${TILE}; j += ${ROWS}) {
         const int r = r0 + j, c = c0 + threadIdx.x;
         if (r < R && c < C) out[(size_t)c * R + r] = inp[(size_t)r * C + c];
     }
-% endif
+  % endif
 }
+% else:
+#include <stdint.h>
+
+template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
+template <> __device__ __forceinline__ void ldg_v<1>(const float* p, float (&v)[1]) { v[0] = __ldg(p); }
+template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[2])
+{ const float2 t = __ldg(reinterpret_cast<const float2*>(p)); v[0] = t.x; v[1] = t.y; }
+template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[4])
+{ const float4 t = __ldg(reinterpret_cast<const float4*>(p)); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
+
+template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W]);
+template <> __device__ __forceinline__ void st_v<1>(float* p, const float (&v)[1]) { *p = v[0]; }
+template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2])
+{ *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
+template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
+{ *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
+
+// V consecutive elements from column c of a row of length n (c % V == 0). VEC: n % V == 0, so c < n
+// means the whole vector is inside; otherwise element-wise, zero past the end.
+template <bool VEC>
+__device__ __forceinline__ void load_v(const float* __restrict__ rowp, int c, int n, float (&v)[${V}])
+{
+    if (VEC && c < n) {
+        ldg_v<${V}>(rowp + c, v);
+    } else {
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) v[k] = c + k < n ? __ldg(rowp + c + k) : 0.f;
+    }
+}
+
+template <bool VEC>
+__device__ __forceinline__ void store_v(float* __restrict__ rowp, int c, int n, const float (&v)[${V}])
+{
+    if (VEC) {
+        if (c < n) st_v<${V}>(rowp + c, v);
+    } else {
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) if (c + k < n) rowp[c + k] = v[k];
+    }
+}
+
+template <bool VIN, bool VOUT>
+__device__ __forceinline__ void body(float* __restrict__ out, const float* __restrict__ inp, int R, int C
+                                     ${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int c0 = blockIdx.x * ${TILE};
+    #pragma unroll 1
+    for (int t = 0; t < ${TC}; ++t) {
+        const int r0 = (blockIdx.y * ${TC} + t) * ${TILE};
+        if (r0 >= R) break;                      // uniform over the block
+  % if UseSharedMemory:
+        if (t > 0) __syncthreads();              // the previous tile has been read out
+        ${UNR}
+        for (int j = ty; j < ${TILE}; j += ${ROWS}) {
+            const int r = r0 + j;
+            if (r < R) {
+                float v[${V}];
+                load_v<VIN>(inp + (size_t)r * C, c0 + tx * ${V}, C, v);
+    % if PAD or V == 1:
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) tile[j][tx * ${V} + k] = v[k];
+    % else:
+                st_v<${V}>(&tile[j][tx * ${V}], v);
+    % endif
+            }
+        }
+        __syncthreads();
+        ${UNR}
+        for (int j = ty; j < ${TILE}; j += ${ROWS}) {
+            const int c = c0 + j;                // output row c, columns r0 + tx*V ..
+            if (c < C) {
+                float w[${V}];
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) w[k] = tile[tx * ${V} + k][j];
+                store_v<VOUT>(out + (size_t)c * R, r0 + tx * ${V}, R, w);
+            }
+        }
+  % else:
+        // ${V} x ${V} blocks transposed in registers: input rows r0+j .. r0+j+${V - 1}, columns c0+tx*${V} ..
+        ${UNR}
+        for (int j = ty * ${V}; j < ${TILE}; j += ${ROWS * V}) {
+            float v[${V}][${V}];
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) {
+                const int r = r0 + j + k;
+                if (r < R) load_v<VIN>(inp + (size_t)r * C, c0 + tx * ${V}, C, v[k]);
+                else {
+                    #pragma unroll
+                    for (int q = 0; q < ${V}; ++q) v[k][q] = 0.f;
+                }
+            }
+            #pragma unroll
+            for (int q = 0; q < ${V}; ++q) {
+                const int c = c0 + tx * ${V} + q;
+                if (c < C) {
+                    float w[${V}];
+                    #pragma unroll
+                    for (int k = 0; k < ${V}; ++k) w[k] = v[k][q];
+                    store_v<VOUT>(out + (size_t)c * R, r0 + j, R, w);
+                }
+            }
+        }
+  % endif
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(${BXT * ROWS})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
+{
+  % if UseSharedMemory:
+    __shared__ __align__(16) float tile[${TILE}][${TILE + PAD}];
+  % endif
+<% targs = ", tile" if UseSharedMemory else "" %>
+  % if V > 1:
+    const bool vin = C % ${V} == 0 && reinterpret_cast<uintptr_t>(inp) % ${4 * V} == 0;
+    const bool vout = R % ${V} == 0 && reinterpret_cast<uintptr_t>(out) % ${4 * V} == 0;
+    if (vin && vout) body<true, true>(out, inp, R, C${targs});
+    else if (vin)    body<true, false>(out, inp, R, C${targs});
+    else if (vout)   body<false, true>(out, inp, R, C${targs});
+    else             body<false, false>(out, inp, R, C${targs});
+  % else:
+    body<false, false>(out, inp, R, C${targs});
+  % endif
+}
+% endif

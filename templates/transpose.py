@@ -1,6 +1,4 @@
 """2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input."""
-import numpy as np
-
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
 
@@ -9,22 +7,32 @@ KERNEL = "transpose"
 GENES = [
     Gene("TileLoops", "TileLoops", (16, 32, 64), 32, "square tile edge handled by one block"),
     Gene("AdjustBlockSize", "AdjustBlockSize", (1, 2, 4, 8, 16, 32), 32,
-         "thread rows per block; the block is TILE x ROWS threads, each doing TILE/ROWS elements"),
+         "thread rows per block; the block is TILE/VectorizeLoads x ROWS threads"),
     Gene("UseSharedMemory", "UseSharedMemory", (False, True), False,
          "stage the tile in shared memory so that both the read and the write are coalesced"),
     Gene("PadSharedMemory", "PadSharedMemory", (False, True), False, "one extra column against bank conflicts"),
     Gene("UnrollLoop", "UnrollLoop", (False, True), False, "unroll the per-thread row loop"),
+    Gene("VectorizeLoads", "VectorizeLoads", (1, 2, 4), 1,
+         "floats per global load and store (float2/float4 where R, C allow); without shared memory each "
+         "thread transposes V x V blocks in registers"),
+    Gene("ThreadCoarsening", "ThreadCoarsening", (1, 2, 4, 8), 1,
+         "tiles per block, consecutive down the input rows"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
-CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}]
+CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
+                  {"R": 4094, "C": 66}]
 
 
 def constraints(g):
     out = []
-    if g["AdjustBlockSize"] > g["TileLoops"]:
-        out.append(f"AdjustBlockSize={g['AdjustBlockSize']} must not exceed TileLoops={g['TileLoops']}")
+    t, rows, v = g["TileLoops"], g["AdjustBlockSize"], g["VectorizeLoads"]
+    if rows > t:
+        out.append(f"AdjustBlockSize={rows} must not exceed TileLoops={t}")
     if g["PadSharedMemory"] and not g["UseSharedMemory"]:
         out.append("PadSharedMemory requires UseSharedMemory")
+    if v > 1 and not g["UseSharedMemory"] and rows * v > t:
+        out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
+                   f"register transpose) must not exceed TileLoops={t}")
     return out
 
 
@@ -39,13 +47,23 @@ def args(p):
 
 
 def launch(g, p):
-    t = g["TileLoops"]
-    return ((p["C"] + t - 1) // t, (p["R"] + t - 1) // t), (t, g["AdjustBlockSize"])
+    t, tc = g["TileLoops"], g["ThreadCoarsening"]
+    row_tiles = (p["R"] + t - 1) // t
+    return ((p["C"] + t - 1) // t, max(1, (row_tiles + tc - 1) // tc)), (t // g["VectorizeLoads"], g["AdjustBlockSize"])
 
 
 def reference(inputs, p):
     return {"out": inputs["inp"].T.copy()}
 
 
+def reference_torch(inputs, p):
+    """The reference on the GPU (torch; float64 tensors in the check, float32 as the eager peer)."""
+    return {"out": inputs["inp"].t().contiguous()}
+
+
 def cost(p):
     return 2 * 4 * p["R"] * p["C"], 0
+
+
+FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, "PadSharedMemory": True,
+               "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1}

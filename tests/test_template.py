@@ -101,3 +101,17 @@ def test_invalid_genome_names_the_constraint():
     assert any("threads per block 2048 > 1024" in m for m in t.space.violations(g))
     with pytest.raises(Exception, match="threads per block 2048 > 1024"):
         t.render(g)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_reference_torch_agrees_with_numpy_reference(name):
+    torch = pytest.importorskip("torch")
+    t = load_template(name)
+    p = t.check_problems[1]
+    rng = np.random.default_rng(1)
+    inputs = {a.name: rng.standard_normal(a.shape) for a in t.args(p) if a.role in ("in", "inout")}
+    ref = t.reference(inputs, p)
+    got = t.meta.reference_torch({k: torch.from_numpy(v) for k, v in inputs.items()}, p)
+    assert set(got) == set(ref)
+    for k in ref:
+        np.testing.assert_allclose(got[k].numpy(), ref[k], rtol=1e-9, atol=1e-9)

@@ -1,0 +1,250 @@
+// ${KERNEL}: row-wise softmax of an R x C fp32 row-major matrix, out = exp(x - max) / sum.
+// A group of T threads owns one row; a block holds RPB groups. Mode: ${UseSharedMemory}.
+<%
+T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
+MODE = UseSharedMemory
+NT = T * RPB
+NW = T // 32 if T > 32 else 1
+CACHED = MODE in ("registers", "shared")
+%>
+#include <stdint.h>
+
+#define NEG_BIG (-3.402823466e+38f)   // -FLT_MAX: a finite "minus infinity" (exp(NEG_BIG - m) == 0, no NaN)
+
+template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
+template <> __device__ __forceinline__ void ldg_v<1>(const float* p, float (&v)[1]) { v[0] = __ldg(p); }
+template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[2])
+{ const float2 t = __ldg(reinterpret_cast<const float2*>(p)); v[0] = t.x; v[1] = t.y; }
+template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[4])
+{ const float4 t = __ldg(reinterpret_cast<const float4*>(p)); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
+
+template <int W> __device__ __forceinline__ void ld_v(const float* p, float (&v)[W]);
+template <> __device__ __forceinline__ void ld_v<1>(const float* p, float (&v)[1]) { v[0] = *p; }
+template <> __device__ __forceinline__ void ld_v<2>(const float* p, float (&v)[2])
+{ const float2 t = *reinterpret_cast<const float2*>(p); v[0] = t.x; v[1] = t.y; }
+template <> __device__ __forceinline__ void ld_v<4>(const float* p, float (&v)[4])
+{ const float4 t = *reinterpret_cast<const float4*>(p); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
+
+template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W]);
+template <> __device__ __forceinline__ void st_v<1>(float* p, const float (&v)[1]) { *p = v[0]; }
+template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2])
+{ *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
+template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
+{ *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
+
+// Max / sum over the ${T} threads of a row group; every thread of the group gets the same value
+// (xor butterflies combine the same two operands in every lane, then one fixed-order pass over
+// the warps' slots). red: this group's ${NW} slots. Called by every thread of the block.
+__device__ __forceinline__ float group_max(float v, float* red, int lane)
+{
+% if T > 1:
+    #pragma unroll
+    for (int o = ${min(T, 32) // 2}; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
+% endif
+% if T > 32:
+    if ((lane & 31) == 0) red[lane >> 5] = v;
+    __syncthreads();
+    v = red[0];
+    #pragma unroll
+    for (int w = 1; w < ${NW}; ++w) v = fmaxf(v, red[w]);
+% endif
+    return v;
+}
+
+__device__ __forceinline__ float group_sum(float v, float* red, int lane)
+{
+% if T > 1:
+    #pragma unroll
+    for (int o = ${min(T, 32) // 2}; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+% endif
+% if T > 32:
+    if ((lane & 31) == 0) red[lane >> 5] = v;
+    __syncthreads();
+    v = red[0];
+    #pragma unroll
+    for (int w = 1; w < ${NW}; ++w) v += red[w];
+% endif
+    return v;
+}
+
+// One row (rin, rout: its first element) in W-float vectors, KK vectors cached per thread.
+// The thread's vectors are base + s*step for s < cnt; cnt == 0 for the groups past the last row.
+// The streaming passes take KS vectors per step: KK, or KK/2 as the fallback of a cached mode (rows
+// longer than the cache), which keeps the registers of the fast path from growing for it.
+template <int W, int KK>
+__device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int C,
+                                            bool valid, int lane, float* cache, float* red_max, float* red_sum)
+{
+    constexpr int KS = ${"KK > 1 ? KK / 2 : 1" if CACHED else "KK"};
+    const int nv = C / W;   // C % W == 0 on this path
+% if CoalesceMemoryAccess:
+    const int base = lane, step = ${T};
+    const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
+% else:
+    const int chunk = (nv + ${T - 1}) / ${T};
+    const int base = lane * chunk, step = 1;
+    const int cnt = valid ? max(0, min(chunk, nv - base)) : 0;
+% endif
+% if CACHED:
+    if ((nv + ${T - 1}) / ${T} <= KK) {   // the row fits the cache: read once, write once
+  % if MODE == "registers":
+        float x[KK][W];
+  % endif
+        float m = NEG_BIG;
+        #pragma unroll
+        for (int s = 0; s < KK; ++s) {
+            if (s < cnt) {
+  % if MODE == "registers":
+                ldg_v<W>(rin + (size_t)(base + s * step) * W, x[s]);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) m = fmaxf(m, x[s][k]);
+  % else:
+                float y[W];
+                ldg_v<W>(rin + (size_t)(base + s * step) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+  % endif
+            }
+        }
+        m = group_max(m, red_max, lane);
+        float sum = 0.f;
+        #pragma unroll
+        for (int s = 0; s < KK; ++s) {
+            if (s < cnt) {
+  % if MODE == "registers":
+                #pragma unroll
+                for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - m); sum += x[s][k]; }
+  % else:
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - m); sum += y[k]; }
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+  % endif
+            }
+        }
+        const float inv = 1.f / group_sum(sum, red_sum, lane);
+        #pragma unroll
+        for (int s = 0; s < KK; ++s) {
+            if (s < cnt) {
+  % if MODE == "registers":
+                float y[W];
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[k] = x[s][k] * inv;
+  % else:
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[k] *= inv;
+  % endif
+                st_v<W>(rout + (size_t)(base + s * step) * W, y);
+            }
+        }
+        return;
+    }
+% endif
+% if MODE == "none":
+    // pass 1: max
+    float m = NEG_BIG;
+    #pragma unroll 1
+    for (int s0 = 0; s0 < cnt; s0 += KS) {
+        float x[KS][W];
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) m = fmaxf(m, x[j][k]);
+        }
+    }
+    m = group_max(m, red_max, lane);
+    // pass 2: sum of exponentials
+    float sum = 0.f;
+    #pragma unroll 1
+    for (int s0 = 0; s0 < cnt; s0 += KS) {
+        float x[KS][W];
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) sum += expf(x[j][k] - m);
+        }
+    }
+% else:
+    // pass 1, online: running max m and sum of exp(x - m), rescaled whenever m grows
+    float m = NEG_BIG, sum = 0.f;
+    #pragma unroll 1
+    for (int s0 = 0; s0 < cnt; s0 += KS) {
+        float x[KS][W];
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
+        float mn = m;
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) mn = fmaxf(mn, x[j][k]);
+        }
+        sum *= expf(m - mn);
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) sum += expf(x[j][k] - mn);
+        }
+        m = mn;
+    }
+    {
+        const float gm = group_max(m, red_max, lane);
+        sum *= expf(m - gm);
+        m = gm;
+    }
+% endif
+    const float inv = 1.f / group_sum(sum, red_sum, lane);
+    // last pass: write
+    #pragma unroll 1
+    for (int s0 = 0; s0 < cnt; s0 += KS) {
+        float x[KS][W];
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
+        #pragma unroll
+        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) x[j][k] = expf(x[j][k] - m) * inv;
+            st_v<W>(rout + (size_t)(base + (s0 + j) * step) * W, x[j]);
+        }
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(${NT})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
+{
+    const int grp = threadIdx.x / ${T};
+    const int lane = threadIdx.x % ${T};
+    const int row = blockIdx.x * ${RPB} + grp;
+    const bool valid = row < R;                 // no early exit: every thread reaches every barrier
+    const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
+% if T > 32:
+    __shared__ float red_max[${RPB * NW}], red_sum[${RPB * NW}];
+    float* rmax = red_max + grp * ${NW};
+    float* rsum = red_sum + grp * ${NW};
+% else:
+    float* rmax = nullptr;
+    float* rsum = nullptr;
+% endif
+% if MODE == "shared":
+    __shared__ __align__(16) float cache_all[${NT * K * V}];
+    float* cache = cache_all + grp * ${T * K * V};
+% else:
+    float* cache = nullptr;
+% endif
+% if V > 1:
+    const bool vec = (C % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
+    if (vec)   // uniform over the grid
+        softmax_row<${V}, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+    else
+        softmax_row<1, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+% else:
+    softmax_row<1, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+% endif
+}

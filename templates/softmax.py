@@ -1,0 +1,93 @@
+"""Row-wise softmax, fp32: out[r][c] = exp(x[r][c] - max_r) / sum_c exp(x[r][c] - max_r), R x C row-major.
+
+A group of AdjustBlockSize threads owns one row; a block holds ThreadCoarsening groups (rows).
+UseSharedMemory picks the algorithm: "none" reads the row three times (max, sum, write),
+"online" twice (running max and rescaled sum in one pass, then the write), "registers" and
+"shared" read it once into a per-thread cache of UnrollLoop x VectorizeLoads floats per thread
+(in registers or in shared memory) and fall back to "online" (UnrollLoop/2 vectors per step)
+for rows longer than the cache. Rows whose length is not a multiple of VectorizeLoads (or
+misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread.
+"""
+import numpy as np
+
+from evo_kernels.genome import Gene
+from evo_kernels.template import Arg
+
+DOC = "row-wise fp32 softmax of an R x C matrix"
+KERNEL = "softmax"
+MODES = ("none", "online", "registers", "shared")
+GENES = [
+    Gene("AdjustBlockSize", "AdjustBlockSize", (1, 4, 8, 16, 32, 64, 128, 256, 512, 1024), 1,
+         "threads per row (a row group); groups of fewer than 32 threads share a warp"),
+    Gene("ThreadCoarsening", "ThreadCoarsening", (1, 2, 4, 8, 16, 32, 64, 128), 128, "rows (groups) per block"),
+    Gene("UseSharedMemory", "UseSharedMemory", MODES, "none",
+         "none: 3 passes over global memory; online: 2 passes (online max/sum); registers / shared: "
+         "the row is read once into a per-thread cache in registers / shared memory"),
+    Gene("UnrollLoop", "UnrollLoop", (1, 2, 4, 8, 16), 1,
+         "vectors per thread per unrolled step; the per-thread cache size in registers / shared mode"),
+    Gene("VectorizeLoads", "VectorizeLoads", (1, 2, 4), 1, "floats per load and store (when C allows)"),
+    Gene("CoalesceMemoryAccess", "CoalesceMemoryAccess", (False, True), False,
+         "True: the threads of a row interleave (thread t takes vectors t, t+T, ...); "
+         "False: each takes one contiguous chunk of the row"),
+]
+PROBLEM = {"R": 32768, "C": 4096}
+CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
+                  {"R": 3, "C": 130}]
+
+
+def block_threads(g):
+    return g["AdjustBlockSize"] * g["ThreadCoarsening"]
+
+
+def constraints(g):
+    out = []
+    t, nt = g["AdjustBlockSize"], block_threads(g)
+    if nt < 32:
+        out.append(f"AdjustBlockSize={t} x ThreadCoarsening={g['ThreadCoarsening']} = {nt} threads is less "
+                   "than one warp")
+    if g["CoalesceMemoryAccess"] and t == 1:
+        out.append("CoalesceMemoryAccess needs AdjustBlockSize>1 (one thread per row has nothing to interleave)")
+    floats = g["UnrollLoop"] * g["VectorizeLoads"]
+    if floats * nt > 16384:  # keeps clear of spills under __launch_bounds__(nt)
+        out.append(f"UnrollLoop x VectorizeLoads = {floats} floats held per thread x {nt} threads "
+                   "(AdjustBlockSize x ThreadCoarsening) > 16384 per block")
+    return out
+
+
+def smem_bytes(g):
+    t, nt = g["AdjustBlockSize"], block_threads(g)
+    red = 2 * 4 * g["ThreadCoarsening"] * (t // 32) if t > 32 else 0
+    cache = 4 * nt * g["UnrollLoop"] * g["VectorizeLoads"] if g["UseSharedMemory"] == "shared" else 0
+    return red + cache
+
+
+def args(p):
+    return [Arg("out", "out", "float32", (p["R"], p["C"])), Arg("inp", "in", "float32", (p["R"], p["C"])),
+            Arg("R", "scalar", "int32", value=p["R"]), Arg("C", "scalar", "int32", value=p["C"])]
+
+
+def launch(g, p):
+    rpb = g["ThreadCoarsening"]
+    return (max(1, -(-p["R"] // rpb)),), (block_threads(g),)
+
+
+def reference(inputs, p):
+    x = inputs["inp"].astype(np.float64)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    return {"out": e / e.sum(axis=1, keepdims=True)}
+
+
+def reference_torch(inputs, p):
+    """The reference on the GPU (torch; float64 tensors in the check, float32 as the eager peer)."""
+    import torch
+
+    return {"out": torch.softmax(inputs["inp"], dim=1)}
+
+
+def cost(p):
+    # max, subtract, exp, add, multiply per element
+    return 2 * 4 * p["R"] * p["C"], 5 * p["R"] * p["C"]
+
+
+FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
+               "VectorizeLoads": 4, "CoalesceMemoryAccess": True}

@@ -1,0 +1,178 @@
+// ${KERNEL}: one 5-point Jacobi step on an H x W fp32 row-major grid; the boundary is copied.
+// Block ${AdjustBlockSizeX} x ${AdjustBlockSizeY} threads; thread (tx, ty) computes columns x0 .. x0+V-1 of
+// rows y0 .. y0+CY-1, x0 = (bx*BX + tx)*V, y0 = (by*BY + ty)*CY. Every load is clamped into the grid,
+// every store is guarded, so any H, W >= 1 works.
+<%
+BX, BY, CY, V = AdjustBlockSizeX, AdjustBlockSizeY, ThreadCoarsening, VectorizeLoads
+TW, TH = BX * V, BY * CY
+OFF = V                                     # smem column of the first interior cell (vector aligned)
+S = -(-(V + TW + 1) // V) * V + (V if PadSharedMemory else 0)
+UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
+%>
+#include <stdint.h>
+
+template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
+template <> __device__ __forceinline__ void ldg_v<1>(const float* p, float (&v)[1]) { v[0] = __ldg(p); }
+template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[2])
+{ const float2 t = __ldg(reinterpret_cast<const float2*>(p)); v[0] = t.x; v[1] = t.y; }
+template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[4])
+{ const float4 t = __ldg(reinterpret_cast<const float4*>(p)); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
+
+template <int W> __device__ __forceinline__ void ld_v(const float* p, float (&v)[W]);
+template <> __device__ __forceinline__ void ld_v<1>(const float* p, float (&v)[1]) { v[0] = *p; }
+template <> __device__ __forceinline__ void ld_v<2>(const float* p, float (&v)[2])
+{ const float2 t = *reinterpret_cast<const float2*>(p); v[0] = t.x; v[1] = t.y; }
+template <> __device__ __forceinline__ void ld_v<4>(const float* p, float (&v)[4])
+{ const float4 t = *reinterpret_cast<const float4*>(p); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
+
+template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W]);
+template <> __device__ __forceinline__ void st_v<1>(float* p, const float (&v)[1]) { *p = v[0]; }
+template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2])
+{ *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
+template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
+{ *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
+
+// Columns x0 .. x0+${V - 1} of one row. VEC: W % ${V} == 0 and x0 < W, so the whole vector is in the row;
+// otherwise element-wise, clamped to the last column (the clamped values are never stored).
+template <bool VEC>
+__device__ __forceinline__ void load_cols(const float* __restrict__ rowp, int x0, int W, float (&v)[${V}])
+{
+    if (VEC) {
+        ldg_v<${V}>(rowp + x0, v);
+    } else {
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) v[k] = __ldg(rowp + min(x0 + k, W - 1));
+    }
+}
+
+template <bool VEC>
+__device__ __forceinline__ void store_cols(float* __restrict__ rowp, int x0, int W, const float (&v)[${V}])
+{
+    if (VEC) {
+        st_v<${V}>(rowp + x0, v);
+    } else {
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) if (x0 + k < W) rowp[x0 + k] = v[k];
+    }
+}
+
+// b: the row being updated (with its left / right neighbours bl, br), a / c: the rows above / below.
+__device__ __forceinline__ void update(float (&o)[${V}], const float (&a)[${V}], const float (&b)[${V}],
+                                       const float (&c)[${V}], float bl, float br, int x0, int y, int H, int W,
+                                       float c0, float c1)
+{
+    const bool edge_row = (y == 0) | (y == H - 1);
+    #pragma unroll
+    for (int k = 0; k < ${V}; ++k) {
+        const float l = k == 0 ? bl : b[k > 0 ? k - 1 : 0];
+        const float r = k == ${V - 1} ? br : b[k < ${V - 1} ? k + 1 : ${V - 1}];
+        const int x = x0 + k;
+        const float s = c0 * b[k] + c1 * ((a[k] + c[k]) + (l + r));
+        o[k] = (edge_row | (x == 0) | (x == W - 1)) ? b[k] : s;
+    }
+}
+
+% if not UseSharedMemory:
+template <bool VEC>
+__device__ __forceinline__ void run(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
+                                    float c0, float c1, int x0, int y0)
+{
+    const size_t ws = (size_t)W;
+    const int xl = max(x0 - 1, 0), xr = min(x0 + ${V}, W - 1);
+    float a[${V}], b[${V}], c[${V}];
+    load_cols<VEC>(inp + (size_t)max(y0 - 1, 0) * ws, x0, W, a);
+    const float* rb = inp + (size_t)y0 * ws;
+    load_cols<VEC>(rb, x0, W, b);
+    float bl = __ldg(rb + xl), br = __ldg(rb + xr);
+    ${UNR}
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        const float* rc = inp + (size_t)min(y + 1, H - 1) * ws;
+        load_cols<VEC>(rc, x0, W, c);
+        const float cl = __ldg(rc + xl), cr = __ldg(rc + xr);
+        float o[${V}];
+        update(o, a, b, c, bl, br, x0, y, H, W, c0, c1);
+        store_cols<VEC>(out + (size_t)y * ws, x0, W, o);
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) { a[k] = b[k]; b[k] = c[k]; }
+        bl = cl; br = cr;
+    }
+}
+% else:
+// tile[r][${OFF} + i] holds in[by*${TH} - 1 + r][bx*${TW} + i] (clamped into the grid), r < ${TH + 2}, -1 <= i <= ${TW}.
+template <bool VEC>
+__device__ __forceinline__ void run(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
+                                    float c0, float c1, float (*tile)[${S}])
+{
+    const size_t ws = (size_t)W;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int bx0 = blockIdx.x * ${TW}, by0 = blockIdx.y * ${TH};
+    #pragma unroll 1
+    for (int r = ty; r < ${TH + 2}; r += ${BY}) {
+        const float* rowp = inp + (size_t)min(max(by0 - 1 + r, 0), H - 1) * ws;
+        const int gx = bx0 + tx * ${V};
+        float v[${V}];
+        if (VEC) {
+            if (gx < W) ldg_v<${V}>(rowp + gx, v);
+            else {
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) v[k] = 0.f;
+            }
+        } else {
+            load_cols<false>(rowp, gx, W, v);
+        }
+        st_v<${V}>(&tile[r][${OFF} + tx * ${V}], v);
+    }
+    for (int idx = ty * ${BX} + tx; idx < ${2 * (TH + 2)}; idx += ${BX * BY}) {
+        const int r = idx >> 1;
+        const float* rowp = inp + (size_t)min(max(by0 - 1 + r, 0), H - 1) * ws;
+        if (idx & 1) tile[r][${OFF + TW}] = __ldg(rowp + min(bx0 + ${TW}, W - 1));
+        else         tile[r][${OFF - 1}] = __ldg(rowp + max(bx0 - 1, 0));
+    }
+    __syncthreads();
+    const int x0 = bx0 + tx * ${V};
+    const int y0 = by0 + ty * ${CY};
+    if (x0 >= W) return;                       // after the only barrier
+    const int sx = ${OFF} + tx * ${V};
+    ${UNR}
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        const int sr = ty * ${CY} + i + 1;
+        float a[${V}], b[${V}], c[${V}], o[${V}];
+        ld_v<${V}>(&tile[sr - 1][sx], a);
+        ld_v<${V}>(&tile[sr][sx], b);
+        ld_v<${V}>(&tile[sr + 1][sx], c);
+        update(o, a, b, c, tile[sr][sx - 1], tile[sr][sx + ${V}], x0, y, H, W, c0, c1);
+        store_cols<VEC>(out + (size_t)y * ws, x0, W, o);
+    }
+}
+% endif
+
+extern "C" __global__ void __launch_bounds__(${BX * BY})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
+{
+% if V > 1:
+    const bool vec = (W % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
+% endif
+% if UseSharedMemory:
+    __shared__ __align__(16) float tile[${TH + 2}][${S}];
+  % if V > 1:
+    if (vec) run<true>(out, inp, H, W, c0, c1, tile);
+    else     run<false>(out, inp, H, W, c0, c1, tile);
+  % else:
+    run<false>(out, inp, H, W, c0, c1, tile);
+  % endif
+% else:
+    const int x0 = (blockIdx.x * ${BX} + threadIdx.x) * ${V};
+    const int y0 = (blockIdx.y * ${BY} + threadIdx.y) * ${CY};
+    if (x0 >= W || y0 >= H) return;
+  % if V > 1:
+    if (vec) run<true>(out, inp, H, W, c0, c1, x0, y0);
+    else     run<false>(out, inp, H, W, c0, c1, x0, y0);
+  % else:
+    run<false>(out, inp, H, W, c0, c1, x0, y0);
+  % endif
+% endif
+}

@@ -1,0 +1,105 @@
+"""One 5-point 2D Jacobi step, fp32, H x W row-major:
+out[y][x] = c0*in[y][x] + c1*(in[y-1][x] + in[y+1][x] + in[y][x-1] + in[y][x+1]) inside,
+out = in on the boundary (first/last row and column).
+
+A block of AdjustBlockSizeX x AdjustBlockSizeY threads covers a tile of (X*VectorizeLoads) columns
+by (Y*ThreadCoarsening) rows; each thread computes VectorizeLoads consecutive columns of
+ThreadCoarsening consecutive rows, either from global memory with a sliding window of three rows
+in registers, or from a shared-memory copy of the tile and its one-cell halo.
+"""
+import numpy as np
+
+from evo_kernels.genome import Gene
+from evo_kernels.template import Arg
+
+DOC = "5-point Jacobi step on an H x W fp32 grid (boundary copied)"
+KERNEL = "stencil"
+C0, C1 = 0.5, 0.125
+GENES = [
+    Gene("AdjustBlockSizeX", "AdjustBlockSize", (8, 16, 32, 64, 128, 256), 16, "threads per block in x"),
+    Gene("AdjustBlockSizeY", "AdjustBlockSize", (1, 2, 4, 8, 16, 32), 16, "threads per block in y"),
+    Gene("ThreadCoarsening", "ThreadCoarsening", (1, 2, 4, 8, 16), 1,
+         "consecutive output rows per thread (a sliding window of three rows in registers)"),
+    Gene("VectorizeLoads", "VectorizeLoads", (1, 2, 4), 1,
+         "consecutive output columns per thread, loaded and stored as float2/float4 when W allows"),
+    Gene("UseSharedMemory", "UseSharedMemory", (False, True), False, "stage the tile and its halo in shared memory"),
+    Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
+         "one extra vector per shared-memory row against bank conflicts"),
+    Gene("UnrollLoop", "UnrollLoop", (False, True), False, "unroll the per-thread row loop"),
+]
+PROBLEM = {"H": 8192, "W": 8192}
+CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
+                  {"H": 37, "W": 1}, {"H": 130, "W": 1030}]
+
+
+def tile(g):
+    """(columns, rows) of output one block covers."""
+    return g["AdjustBlockSizeX"] * g["VectorizeLoads"], g["AdjustBlockSizeY"] * g["ThreadCoarsening"]
+
+
+def smem_stride(g):
+    """Floats per shared-memory row: halo, tile, halo, the interior aligned to one vector."""
+    v = g["VectorizeLoads"]
+    tw, _ = tile(g)
+    return -(-(v + tw + 1) // v) * v + (v if g["PadSharedMemory"] else 0)
+
+
+def constraints(g):
+    out = []
+    nt = g["AdjustBlockSizeX"] * g["AdjustBlockSizeY"]
+    if nt < 32:
+        out.append(f"AdjustBlockSizeX={g['AdjustBlockSizeX']} x AdjustBlockSizeY={g['AdjustBlockSizeY']} = {nt} "
+                   "threads is less than one warp")
+    if g["PadSharedMemory"] and not g["UseSharedMemory"]:
+        out.append("PadSharedMemory requires UseSharedMemory")
+    if g["UnrollLoop"] and g["ThreadCoarsening"] == 1:
+        out.append("UnrollLoop needs ThreadCoarsening>1 (a loop of one row)")
+    if g["ThreadCoarsening"] * g["VectorizeLoads"] > 32:
+        out.append(f"ThreadCoarsening={g['ThreadCoarsening']} x VectorizeLoads={g['VectorizeLoads']} > 32 "
+                   "outputs per thread")
+    return out
+
+
+def smem_bytes(g):
+    if not g["UseSharedMemory"]:
+        return 0
+    _, th = tile(g)
+    return 4 * (th + 2) * smem_stride(g)
+
+
+def args(p):
+    return [Arg("out", "out", "float32", (p["H"], p["W"])), Arg("inp", "in", "float32", (p["H"], p["W"])),
+            Arg("H", "scalar", "int32", value=p["H"]), Arg("W", "scalar", "int32", value=p["W"]),
+            Arg("c0", "scalar", "float32", value=C0), Arg("c1", "scalar", "float32", value=C1)]
+
+
+def launch(g, p):
+    tw, th = tile(g)
+    return ((p["W"] + tw - 1) // tw, (p["H"] + th - 1) // th), (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
+
+
+def reference(inputs, p):
+    x = inputs["inp"].astype(np.float64)
+    c0, c1 = float(inputs.get("c0", C0)), float(inputs.get("c1", C1))  # the scalars, where the caller passes them
+    out = x.copy()
+    if x.shape[0] >= 3 and x.shape[1] >= 3:
+        out[1:-1, 1:-1] = c0 * x[1:-1, 1:-1] + c1 * (x[:-2, 1:-1] + x[2:, 1:-1] + x[1:-1, :-2] + x[1:-1, 2:])
+    return {"out": out}
+
+
+def reference_torch(inputs, p):
+    """The reference on the GPU (torch; float64 tensors in the check, float32 as the eager peer)."""
+    x = inputs["inp"]
+    out = x.clone()
+    if x.shape[0] >= 3 and x.shape[1] >= 3:
+        out[1:-1, 1:-1] = C0 * x[1:-1, 1:-1] + C1 * (x[:-2, 1:-1] + x[2:, 1:-1] + x[1:-1, :-2] + x[1:-1, 2:])
+    return {"out": out}
+
+
+def cost(p):
+    # per interior point: 4 adds, 2 multiplies, 1 add (FMA counted as two)
+    return 2 * 4 * p["H"] * p["W"], 7 * max(0, p["H"] - 2) * max(0, p["W"] - 2)
+
+
+FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
+               "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True}
