@@ -97,7 +97,11 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True) 
     plans = []
     for cfg in cfgs:
         size = "x".join(str(v) for v in (cfg.problem or load_template_problem(cfg.template)).values())
-        cfg.population = str(out_dir / "populations" / f"{cfg.template}-{size}-{_slug(here['gpu'])}")
+        cfg.population = str(out_dir / "populations" /
+                             f"{cfg.template}-{size}-{cfg.strategy}-s{cfg.seed}-{_slug(here['gpu'])}")
+        if any(p.cfg.population == cfg.population for p in plans):
+            raise TuneError(f"{path}: two jobs tune {cfg.template} at {size} with strategy {cfg.strategy} and seed "
+                            f"{cfg.seed}; give one another seed")
         plans.append(validate(cfg, where=str(path)))
     summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db}
     for plan in plans:

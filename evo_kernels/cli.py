@@ -140,7 +140,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
                      forbids=forbids, starts=[_parse_genome(g) for g in args.start or []], db=args.db,
                      population=args.population, seed=args.seed, batch_size=args.batch_size,
                      init_population=args.init_population, replay=args.replay)
-    result = tune(cfg, live=not args.json)
+    result = tune(cfg, stream=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(result, indent=1, default=str))
     else:
@@ -152,8 +152,9 @@ def cmd_tune(args: argparse.Namespace) -> int:
 def cmd_batch(args: argparse.Namespace) -> int:
     from evo_kernels.batch import finish_batch, run_batch
 
-    summary = run_batch(args.jobs, live=not args.json)
-    summary.update(finish_batch(summary))
+    stream = sys.stderr if args.json else sys.stdout
+    summary = run_batch(args.jobs, stream=stream)
+    summary.update(finish_batch(summary, stream=stream))
     print(json.dumps(summary, indent=1, default=str) if args.json else
           f"batch done: headers in {summary['headers']}, report {summary['report']}")
     return 0

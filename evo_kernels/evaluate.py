@@ -35,7 +35,7 @@ class GpuEvaluator:
         self.run_id = run_id or uuid.uuid4().hex[:12]
         self.remeasure = remeasure
         self.device = runner.device_info()
-        self.member: int | None = None  # set by the caller to attribute evaluations to a PBT member
+        self.member_of: Any = None  # key -> PBT member that proposed it, set by the session
         self.generation: int | None = None
         self.baseline_ms = self._baseline_ms()
 
@@ -78,7 +78,8 @@ class GpuEvaluator:
             return
         base = getattr(self, "baseline_ms", None)
         ev = self._evaluation(build, run, base if base else objective_time(run, self.weights))
-        self.store.add(ev, run_id=self.run_id, device=self.device, member=self.member, generation=self.generation)
+        member = self.member_of(build.candidate.key) if self.member_of else None
+        self.store.add(ev, run_id=self.run_id, device=self.device, member=member, generation=self.generation)
 
     def _evaluation(self, build: BuildResult, run: RunResult, baseline_ms: float) -> Evaluation:
         f = fitness(build, run, baseline_ms, self.weights, self.limits)

@@ -131,19 +131,31 @@ class Session:
 
 
 class StoringEvaluator:
-    """Wraps a replay evaluator so its evaluations land in the results database like measured ones."""
+    """Wraps a replay evaluator so its evaluations land in the results database like measured ones.
+
+    A genome this run already stored (before a kill) is not stored twice. ``$EVO_KERNELS_REPLAY_DELAY_S``
+    makes each replayed evaluation take that long, to rehearse an overnight run's pace (and to give
+    the kill-and-resume tests a run to kill)."""
 
     def __init__(self, inner: Any, store: Any, run_id: str, device: dict[str, Any]) -> None:
         self.inner, self.store, self.run_id, self.device = inner, store, run_id, device
-        self.member: int | None = None
+        self.member_of: Any = None  # key -> PBT member, set by the session
         self.generation: int | None = None
         self.baseline_ms = inner.baseline_ms
+        self._stored = {r["genome_key"] for r in store.rows(run_id=run_id)}
+        self._delay = float(os.environ.get("EVO_KERNELS_REPLAY_DELAY_S", "0") or 0)
 
     def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
         evs = self.inner.evaluate(candidates)
-        for ev in evs:
-            self.store.add(ev, run_id=self.run_id, device=self.device, member=self.member,
-                           generation=self.generation, replay=True)
+        for c, ev in zip(candidates, evs):
+            if self._delay:
+                time.sleep(self._delay)
+            if c.key in self._stored:
+                continue
+            member = self.member_of(c.key) if self.member_of else None
+            self.store.add(ev, run_id=self.run_id, device=self.device, member=member, generation=self.generation,
+                           replay=True)
+            self._stored.add(c.key)
         return evs
 
 
@@ -238,8 +250,10 @@ def open_session(plan: Plan) -> Session:
     cfg, template, problem, replay = plan.cfg, plan.template, plan.problem, plan.replay
     store = _open_store(cfg.db)
     ckpt = plan.checkpoint
-    run_id = (ckpt["meta"]["run_id"] if ckpt is not None else
-              hashlib.sha1(f"{json.dumps(cfg.identity(), default=str)}{time.time()}".encode()).hexdigest()[:10])
+    # The run id follows from the session and its folder, so a run killed before its first
+    # checkpoint and started again recognises the evaluations it already stored.
+    ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
+    run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
     weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
     limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
     if replay is not None:
@@ -298,6 +312,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
             "device": s.device, "replay": s.replayed}
     deadline = time.monotonic() + s.cfg.time_limit_s if s.cfg.time_limit_s else None
     members = getattr(loop.strategy, "member_of", None)
+    s.evaluator.member_of = members
 
     def on_eval(ev: Evaluation, spent: int) -> None:
         m = members(ev.candidate.key) if callable(members) else None
@@ -305,7 +320,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
 
     def checkpoint(lp) -> None:
         save_population(s.run_dir, lp.generation, {"strategy": lp.strategy.state_dict(), "loop": lp.state_dict()},
-                        meta)
+                        meta, keep=3)
 
     loop.on_evaluation = on_eval
     loop.checkpoint = checkpoint

@@ -1,0 +1,204 @@
+"""tune and batch on the H200 recordings shipped with the package (a replay: nothing is measured here).
+
+Kill-and-resume: a run killed with SIGKILL mid-way and started again keeps every finished
+evaluation and ends with the same result as an uninterrupted run of the same seed.
+"""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.cli import main
+from evo_kernels.tuning import RECORDINGS
+
+TEMPLATE = "transpose"
+pytestmark = pytest.mark.skipif(not (RECORDINGS / f"{TEMPLATE}.json.gz").exists(), reason="no shipped recording")
+ENV = {**os.environ, "EVO_KERNELS_FORCE_REPLAY": "1", "PYTHONUNBUFFERED": "1"}
+
+
+def cli(*args: str, env=None, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "evo_kernels.cli", *args], capture_output=True, text=True,
+                          env=env or ENV, timeout=600, **kw)
+
+
+def db_rows(db: Path) -> list[tuple]:
+    with sqlite3.connect(db) as c:
+        return c.execute("SELECT genome_key, status, median_ms, fitness FROM evaluations ORDER BY id").fetchall()
+
+
+def tune_args(tmp: Path, name: str, budget: int, strategy: str = "pbt") -> list[str]:
+    return ["tune", TEMPLATE, "--budget", str(budget), "--strategy", strategy, "--seed", "3",
+            "--db", str(tmp / f"{name}.db"), "--population", str(tmp / name), "--json"]
+
+
+def test_tune_on_replay_finishes_with_a_leaderboard(tmp_path):
+    r = cli(*tune_args(tmp_path, "a", 24, "ga"))
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["spent"] == 24 and out["replay"] and out["best_fitness"] > 1.0
+    assert len(db_rows(tmp_path / "a.db")) == 24
+    lb = cli("leaderboard", "--db", str(tmp_path / "a.db"), "--json", "--top", "5")
+    rows = json.loads(lb.stdout)
+    assert len(rows) == 5 and rows[0]["fitness"] >= rows[-1]["fitness"]
+    assert {"template", "genome", "median_us", "speedup", "fitness"} <= set(rows[0])
+    plain = cli("leaderboard", "--db", str(tmp_path / "a.db"))
+    assert plain.returncode == 0 and all(len(line) < 400 for line in plain.stdout.splitlines())
+
+
+def kill_midway(args: list[str], db: Path, at: int) -> None:
+    env = {**ENV, "EVO_KERNELS_REPLAY_DELAY_S": "0.05"}
+    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", *args], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, env=env)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and p.poll() is None:
+        if db.exists():
+            try:
+                if len(db_rows(db)) >= at:
+                    break
+            except sqlite3.Error:
+                pass
+        time.sleep(0.02)
+    assert p.poll() is None, "the run ended before it could be killed"
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+
+
+@pytest.mark.parametrize("strategy", ["pbt", "ga"])
+def test_tune_killed_and_resumed_equals_uninterrupted(tmp_path, strategy):
+    budget = 40
+    whole = cli(*tune_args(tmp_path, "whole", budget, strategy))
+    assert whole.returncode == 0, whole.stderr
+    args = tune_args(tmp_path, "cut", budget, strategy)
+    kill_midway(args, tmp_path / "cut.db", 13)
+    kept = db_rows(tmp_path / "cut.db")
+    assert 13 <= len(kept) < budget
+    again = cli(*args)
+    assert again.returncode == 0, again.stderr
+    a, b = json.loads(whole.stdout), json.loads(again.stdout)
+    assert b["resumed_from"] > 0
+    assert a["best_genome"] == b["best_genome"] and a["best_fitness"] == b["best_fitness"]
+    rows_whole, rows_cut = db_rows(tmp_path / "whole.db"), db_rows(tmp_path / "cut.db")
+    assert rows_cut[: len(kept)] == kept  # nothing finished before the kill was lost or changed
+    assert rows_cut == rows_whole  # the same evaluations, in the same order, none twice
+
+
+BATCH = """
+out = "{out}"
+budget = 16
+strategy = "ga"
+seed = 1
+
+[[job]]
+template = "transpose"
+
+[[job]]
+template = "transpose"
+strategy = "random"
+"""
+
+
+def test_batch_killed_and_resumed_equals_uninterrupted(tmp_path):
+    jobs = {}
+    for name in ("whole", "cut"):
+        jobs[name] = tmp_path / f"{name}.toml"
+        jobs[name].write_text(BATCH.format(out=tmp_path / name))
+    whole = cli("batch", str(jobs["whole"]), "--json")
+    assert whole.returncode == 0, whole.stderr
+    kill_midway(["batch", str(jobs["cut"])], tmp_path / "cut" / "results.db", 20)
+    again = cli("batch", str(jobs["cut"]), "--json")
+    assert again.returncode == 0, again.stderr
+    assert db_rows(tmp_path / "cut" / "results.db") == db_rows(tmp_path / "whole" / "results.db")
+    summary = json.loads(again.stdout)
+    assert summary["header_files"] and (tmp_path / "cut" / "report" / "REPORT.md").exists()
+    assert any(e.get("skipped") for e in summary["entries"])  # the job finished before the kill is not redone
+    header = Path(summary["header_files"][0])
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-x", "cu", "-c", str(header), "-o", str(tmp_path / "h.o")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+# --- bad input: one line naming the file, exit status 2, nothing touched ------------------------
+
+
+def snapshot(*paths: Path) -> dict:
+    out = {}
+    for p in paths:
+        for f in sorted(p.rglob("*")) if p.is_dir() else [p]:
+            if f.is_file():
+                out[str(f)] = f.read_bytes()
+    return out
+
+
+def run_main(capsys, *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    err = capsys.readouterr().err.strip()
+    return code, err
+
+
+@pytest.fixture
+def finished_run(tmp_path):
+    r = cli(*tune_args(tmp_path, "ok", 16, "ga"))
+    assert r.returncode == 0, r.stderr
+    return tmp_path / "ok.db", tmp_path / "ok"
+
+
+def test_unknown_template(capsys, finished_run, monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+    db, pop = finished_run
+    before = snapshot(db, pop)
+    code, err = run_main(capsys, "tune", "nosuchkernel", "--db", str(db), "--population", str(pop))
+    assert code == 2 and "\n" not in err and "unknown template 'nosuchkernel'" in err
+    assert snapshot(db, pop) == before
+
+
+def test_out_of_domain_genome(capsys, finished_run, monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+    db, pop = finished_run
+    before = snapshot(db, pop)
+    code, err = run_main(capsys, "tune", TEMPLATE, "--db", str(db), "--population", str(pop), "--budget", "16",
+                         "--strategy", "ga", "--seed", "3", "--start", '{"TileLoops": 7}')
+    assert code == 2 and "\n" not in err and "TileLoops" in err and "domain" in err
+    assert snapshot(db, pop) == before
+
+
+def test_malformed_toml(capsys, tmp_path):
+    bad = tmp_path / "jobs.toml"
+    bad.write_text('out = "x"\n[[job]\ntemplate = "sgemm"\n')
+    code, err = run_main(capsys, "batch", str(bad))
+    assert code == 2 and "\n" not in err and str(bad) in err and "malformed TOML" in err
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("kind", ["corrupt", "foreign"])
+def test_corrupted_or_foreign_database(capsys, tmp_path, kind, monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+    db = tmp_path / "bad.db"
+    if kind == "corrupt":
+        db.write_bytes(b"SQLite format 3\x00" + os.urandom(4000))
+    else:
+        with sqlite3.connect(db) as c:
+            c.execute("CREATE TABLE customers (id INTEGER, name TEXT)")
+    before = snapshot(db)
+    code, err = run_main(capsys, "tune", TEMPLATE, "--db", str(db), "--population", str(tmp_path / "p"))
+    assert code == 2 and "\n" not in err and str(db) in err
+    assert snapshot(db) == before and not (tmp_path / "p").exists()
+    code, err = run_main(capsys, "leaderboard", "--db", str(db))
+    assert code == 2 and str(db) in err and snapshot(db) == before
+
+
+def test_truncated_checkpoint(capsys, finished_run, monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+    db, pop = finished_run
+    latest = sorted(pop.glob("gen_*"))[-1] / "tensors.pt"
+    latest.write_bytes(latest.read_bytes()[: latest.stat().st_size // 2])
+    before = snapshot(db, pop)
+    code, err = run_main(capsys, "tune", TEMPLATE, "--db", str(db), "--population", str(pop), "--budget", "16",
+                         "--strategy", "ga", "--seed", "3")
+    assert code == 2 and "\n" not in err and str(latest) in err and "truncated" in err
+    assert snapshot(db, pop) == before
