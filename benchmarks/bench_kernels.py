@@ -205,15 +205,20 @@ def main() -> int:
             results.append(bench_template(name, runner, builder, args.sample, args.seed))
             (out / "results.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
                                                          indent=1, default=str))
-    commit = os.environ.get("EVO_COMMIT") or subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip() or "unknown"
-    meta = {"gpu": info.get("gpu_name", "?"), "driver": info.get("driver_version", "?"), "nvcc": nvcc_version(),
-            "date": datetime.date.today().isoformat(), "commit": commit,
-            "command": "python3 benchmarks/bench_kernels.py --out DIR --sample " + str(args.sample)}
-    text = report(results, ceil, meta)
+            # the table so far, so that a run cut short still leaves what it measured
+            (out / "RESULTS.md").write_text(report(results, ceil, _meta(info, args)))
+    text = report(results, ceil, _meta(info, args))
     (out / "RESULTS.md").write_text(text)
     print(text)
     return 0
+
+
+def _meta(info: dict, args: argparse.Namespace) -> dict:
+    commit = os.environ.get("EVO_COMMIT") or subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip() or "unknown"
+    return {"gpu": info.get("gpu_name", "?"), "driver": info.get("driver_version", "?"), "nvcc": nvcc_version(),
+            "date": datetime.date.today().isoformat(), "commit": commit,
+            "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} --time-cap {args.time_cap}"}
 
 
 if __name__ == "__main__":
