@@ -17,7 +17,7 @@ ENUMERATE_LIMIT = 5000  # spaces with more valid genomes are sampled
 
 def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,
            db: str = "runs/record.db", out: str = "recording.json.gz", seed: int = 0, time_cap_s: float = 0.5,
-           batch: int = 64) -> Path:
+           batch: int = 16) -> Path:
     """Every valid genome (or ``sample`` random ones, the baseline always included), measured."""
     from evo_kernels.build import NvccBuilder, nvcc_version
     from evo_kernels.evaluate import GpuEvaluator
@@ -54,5 +54,7 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
             ok = sum(e.status == "ok" for e in evals)
             print(f"record {t.name}: {len(evals)}/{len(genomes)} measured, {ok} ok, "
                   f"{time.monotonic() - t0:.0f} s", file=sys.stderr, flush=True)
-        return write_recording(out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
-                               device=ev.device, nvcc=nvcc_version())
+            # rewritten after every batch: a recording cut short by a time limit keeps what it measured
+            path = write_recording(out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
+                                   device=ev.device, nvcc=nvcc_version())
+        return path

@@ -1,6 +1,8 @@
 """On a GPU: the baseline, FAST_GENOME and random valid genomes of every template pass the
 correctness protocol (ragged shapes, NaN-poisoned outputs, two runs agree). The benchmark
 (benchmarks/bench_kernels.py) checks 50 random genomes each and times them; this keeps the suite short."""
+import os
+
 import numpy as np
 import pytest
 
@@ -25,7 +27,7 @@ def test_random_genomes_pass_correctness(name, runner):
     t = load_template(name)
     rng = np.random.default_rng(5)
     genomes = [t.space.baseline(), t.space.check(t.space.coerce(t.meta.FAST_GENOME))]
-    genomes += [t.space.sample(rng) for _ in range(10)]
+    genomes += [t.space.sample(rng) for _ in range(int(os.environ.get("EVO_GPU_SAMPLE", "10")))]
     cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
     builds = NvccBuilder().build(t, cands)
     runs = runner.run(t, builds, check_only=True)
