@@ -212,8 +212,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def cmd_record(args: argparse.Namespace) -> int:
     """Measure every genome of a space (or a random sample) on the GPU; export a recording."""
-    from evo_kernels.recording import record
+    from evo_kernels.recording import export_recording, record
 
+    if args.from_db:
+        path = export_recording(args.db, args.template, args.out, _size(args.size))
+        print(f"wrote {path}")
+        return 0
     path = record(args.template, problem=_size(args.size), sample=args.sample, db=args.db, out=args.out,
                   seed=args.seed, time_cap_s=args.time_cap)
     print(f"wrote {path}")
@@ -296,6 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True, help="the recording to write (.json.gz)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--time-cap", type=float, default=0.5, help="seconds of timing per genome")
+    s.add_argument("--from-db", action="store_true", help="export what --db holds, measuring nothing")
     s.set_defaults(func=cmd_record)
 
     s = sub.add_parser("bench-search", add_help=False, help="compare strategies on recorded spaces")

@@ -96,7 +96,8 @@ class GenomeSpace:
     when valid); the domain of each gene is checked here.
     """
 
-    def __init__(self, genes: Sequence[Gene], constraint: Constraint | None = None, name: str = "") -> None:
+    def __init__(self, genes: Sequence[Gene], constraint: Constraint | None = None, name: str = "",
+                 valid: Sequence[Genome] | None = None) -> None:
         names = [g.name for g in genes]
         if len(set(names)) != len(names):
             raise ValueError(f"space {name}: repeated gene names {names}")
@@ -105,6 +106,9 @@ class GenomeSpace:
         self._by_name = {g.name: g for g in genes}
         self._constraint = constraint
         self.name = name
+        # An explicit list of the valid genomes (a recorded space): sampling draws from it and repair
+        # goes to the nearest member, where rejection from a sparse product would almost never hit.
+        self.valid: list[Genome] | None = None if valid is None else [dict(g) for g in valid if self.is_valid(g)]
 
     def __len__(self) -> int:
         return len(self.genes)
@@ -166,7 +170,9 @@ class GenomeSpace:
     # --- search operators -------------------------------------------------------------------
 
     def sample(self, rng: np.random.Generator, max_tries: int = 10_000) -> Genome:
-        """A uniformly drawn valid genome (rejection sampling)."""
+        """A uniformly drawn valid genome (rejection sampling, or from the explicit valid list)."""
+        if self.valid:
+            return dict(self.valid[rng.integers(len(self.valid))])
         for _ in range(max_tries):
             g = {gene.name: gene.values[rng.integers(len(gene.values))] for gene in self.genes}
             if self.is_valid(g):
@@ -217,6 +223,8 @@ class GenomeSpace:
              for n in self.names}
         if self.is_valid(g):
             return g
+        if self.valid:
+            return self.nearest(g, rng)
         for _ in range(max_tries):
             order = rng.permutation(len(self.genes))
             for i in order:
@@ -234,6 +242,21 @@ class GenomeSpace:
             if self.is_valid(g):
                 return g
         return self.baseline()
+
+    def nearest(self, genome: Mapping[str, Any], rng: np.random.Generator) -> Genome:
+        """The member of the explicit valid list closest to ``genome``: fewest differing genes, then
+        the smallest sum of normalized domain distances; ties broken at random."""
+        assert self.valid, "nearest() needs an explicit valid list"
+        pos = {g.name: g.normalized(genome[g.name]) for g in self.genes}
+        scored = [(sum(v[n] != genome[n] for n in self.names),
+                   sum(abs(self.gene(n).normalized(v[n]) - pos[n]) for n in self.names)) for v in self.valid]
+        best = min(scored)
+        ties = [i for i, s in enumerate(scored) if s == best]
+        return dict(self.valid[ties[rng.integers(len(ties))]])
+
+    def enumerate_valid(self) -> list[Genome]:
+        """All valid genomes: the explicit list where there is one, else the enumeration."""
+        return [dict(g) for g in self.valid] if self.valid is not None else list(self.enumerate())
 
     @staticmethod
     def _toward(gene: Gene, value: Any) -> Any:
@@ -255,6 +278,9 @@ class GenomeSpace:
 
     def enumerate(self, limit: int = 1_000_000) -> Iterator[Genome]:
         """Every valid genome, in lexicographic domain order; refuses spaces above ``limit``."""
+        if self.valid is not None:
+            yield from (dict(g) for g in self.valid)
+            return
         if self.size > limit:
             raise ValueError(f"space {self.name} has {self.size} genomes, more than the enumeration limit {limit}")
         for values in itertools.product(*(g.values for g in self.genes)):

@@ -58,3 +58,22 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
             path = write_recording(out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
                                    device=ev.device, nvcc=nvcc_version())
         return path
+
+
+def export_recording(db: str, template_name: str, out: str, problem: dict[str, int] | None = None) -> Path:
+    """A recording from evaluations already in a results database (e.g. a ``record`` run cut short)."""
+    from evo_kernels.build import nvcc_version
+    from evo_kernels.runners.replay import write_recording
+    from evo_kernels.store import ResultStore
+
+    t = load_template(template_name)
+    with ResultStore(db, readonly=True) as store:
+        rows = [r for r in store.rows(template=t.name) if problem is None or r["problem"] == problem]
+        if not rows:
+            raise ValueError(f"{db}: no evaluations of {t.name}" + (f" at {problem}" if problem else ""))
+        problem = rows[0]["problem"]
+        rows = [r for r in rows if r["problem"] == problem]
+        evals = [store.to_evaluation(r) for r in rows]
+    device = {k: rows[0].get(k) for k in ("gpu_name", "sm_count", "driver_version")}
+    return write_recording(out, evals, t.space, template=t.name, template_hash=rows[0]["template_hash"],
+                           problem=problem, device=device, nvcc=rows[0].get("nvcc_version") or nvcc_version())

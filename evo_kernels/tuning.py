@@ -105,7 +105,8 @@ def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[A
     unknown = sorted((set(pins) | set(forbids)) - set(space.names))
     if unknown:
         raise TuneError(f"{where}: unknown gene(s) {', '.join(unknown)}; this space has {', '.join(space.names)}")
-    return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name)
+    valid = None if space.valid is None else [g for g in space.valid if all(g[x.name] in x.values for x in genes)]
+    return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
 
 
 def default_population_dir(cfg: TuneConfig, problem: dict[str, int]) -> Path:

@@ -134,13 +134,13 @@ class ReplaySpace:
                  device: Mapping[str, Any], template: str, template_hash: str, problem: Mapping[str, int],
                  source: str, kind: str) -> None:
         self.name = name
-        self.space = GenomeSpace(genes, constraint=self._recorded, name=name)
-        self._names = self.space.names
+        self._names = tuple(g.name for g in genes)
         self.entries: dict[tuple, RecordedEntry] = {}
         for e in entries:
             self.entries.setdefault(self._lookup(e.genome), e)  # a repeated configuration: the first one counts
+        self.space = GenomeSpace(genes, constraint=self._recorded, name=name, valid=self.genomes())
         self.baseline = dict(baseline)
-        self.device = {**dict(device), "replay": True, "gpu": str(device.get("gpu", ""))}
+        self.device = {**dict(device), "replay": True, "gpu": str(device.get("gpu") or device.get("gpu_name") or "")}
         self.template, self.template_hash, self.problem = template, template_hash, dict(problem)
         self.source, self.kind = source, kind
         base = self.entry(baseline)
