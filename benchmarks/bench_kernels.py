@@ -218,7 +218,8 @@ def _meta(info: dict, args: argparse.Namespace) -> dict:
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip() or "unknown"
     return {"gpu": info.get("gpu_name", "?"), "driver": info.get("driver_version", "?"), "nvcc": nvcc_version(),
             "date": datetime.date.today().isoformat(), "commit": commit,
-            "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} --time-cap {args.time_cap}"}
+            "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} "
+                       f"--time-cap {args.time_cap}"}
 
 
 if __name__ == "__main__":
