@@ -1,0 +1,400 @@
+"""Population-based training: torch policies that propose transform edits, evolved with their genomes.
+
+Each member holds a policy (:class:`~evo_kernels.strategies.policy.Agent`), its Adam state, its
+hyperparameters and a current genome. A proposal starts from the member's genome or (probability
+``recombine``) from its uniform crossover with the fittest member's; then it is either an edit of
+one gene sampled from the member's policy at its temperature or (probability ``mutation_mix``, a
+hyperparameter PBT evolves) a ``GenomeSpace.mutate`` of it. The member moves to the proposal when
+its fitness is higher, and the policy learns by REINFORCE with a running-mean baseline on reward
+= log(fitness_new / fitness_current) (a failure earns ``failure_reward``). With
+``shared_experience`` every member trains on the whole generation's transitions: the state is
+relative to the proposer's genome, so each sample means the same to every policy. A member that
+has not improved in ``patience`` proposals restarts from a random genome (keeping its policy).
+
+Every ``exploit_interval`` generations the bottom ``quantile_fraction`` of members (by current
+fitness) exploit a parent chosen by ``deap.tools.selTournament``: deep copies of its weights,
+optimizer state, genome and baseline; then explore: hyperparameters perturbed by the
+``perturbation_factors`` (or redrawn, ``resample_probability``) and the parent's genome mutated at
+the new mutation scale as the member's next proposal. Exploits, transfers and restarts are
+lineage records (``lineage``, also written as JSON lines by the checkpoint).
+
+Determinism: one numpy Generator (the base class's) and one torch.Generator per member, both in
+``state_dict``, so that a run resumed from a checkpoint continues exactly as an uninterrupted one.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import torch
+from deap import tools
+
+from evo_kernels.genome import GenomeSpace
+from evo_kernels.records import Candidate, Evaluation, Genome
+from evo_kernels.strategies.base import Strategy
+from evo_kernels.strategies.ga import ScalarFitness, seeded_global_random
+from evo_kernels.strategies.policy import Agent, Experience, Hyperparameters, PolicyConfig, encode, metrics_of
+
+# Initial hyperparameters of the members: log-uniform in these ranges (then evolved by explore).
+HP_RANGES = {"lr": (1e-3, 1e-2), "entropy": (1e-3, 1e-2), "temperature": (0.5, 2.0), "mutation_scale": (0.5, 2.0),
+             "mutation_mix": (0.2, 0.8)}
+# Where explore clips them: x0.8 / x1.2 perturbations are a random walk (with a downward drift,
+# since 0.8 * 1.2 < 1) that, unbounded, drove lr and temperature to ~0 over a long pretraining.
+HP_BOUNDS = {"lr": (1e-4, 3e-2), "entropy": (1e-4, 3e-2), "temperature": (0.25, 4.0), "mutation_scale": (0.25, 4.0),
+             "mutation_mix": (0.05, 0.95)}
+
+
+@dataclass
+class PBTConfig:
+    """Population-level settings of :class:`PBTSearch` (the evolving ones are in ``Hyperparameters``)."""
+
+    population_size: int = 8
+    """Members; each proposes in turn, so a batch of 8 is one proposal per member."""
+    exploit_interval: int = 1
+    """Generations (tells) between exploit/explore rounds."""
+    quantile_fraction: float = 0.5
+    """Share of members, the least fit, that exploit a tournament winner each round."""
+    tournament_size: int = 4
+    """Aspirants per ``deap.tools.selTournament`` pick of a parent."""
+    perturbation_factors: tuple[float, float] = (1.2, 0.8)
+    """Factors one of which multiplies each hyperparameter when a member explores."""
+    resample_probability: float = 0.25
+    """Probability that explore redraws a hyperparameter from its initial range instead of perturbing it:
+    keeps long runs (and pretraining) from drifting to the bounds, as Ray Tune's PBT does."""
+    patience: int = 5
+    """Proposals in a row without improvement after which a member restarts from a fresh random genome
+    (keeping its policy): a population that sits on one local optimum otherwise spends the budget around it."""
+    recombine: float = 0.5
+    """Probability that a proposal (policy edit or mutation) starts from a uniform crossover of the
+    member's genome with the fittest member's instead of from the member's genome itself."""
+    shared_experience: bool = True
+    """Train every member on every member's transitions of the generation, not only on its own."""
+    failure_reward: float = -1.0
+    """Reward of a proposal that failed (fitness 0): compile error, crash, wrong result."""
+    reward_clip: float = 1.0
+    """Rewards are clipped to +-reward_clip so that one lucky jump does not swamp the gradient."""
+    baseline_decay: float = 0.9
+    """Decay of the running-mean reward baseline."""
+    policy: PolicyConfig = field(default_factory=PolicyConfig)
+    """Architecture of every member's policy."""
+
+
+def explore(hp: Hyperparameters, rng: np.random.Generator, factors: Sequence[float],
+            resample_probability: float = 0.0) -> tuple[Hyperparameters, dict]:
+    """Perturb every hyperparameter by one of ``factors`` (clipped to ``HP_BOUNDS``), or with
+    ``resample_probability`` draw it afresh from ``HP_RANGES``; returns the new set and what
+    changed (old -> new). Pure: ``hp`` is left as it was."""
+    new, changes = {}, {}
+    for name, old in asdict(hp).items():
+        lo, hi = HP_BOUNDS.get(name, (-math.inf, math.inf))
+        if rng.random() < resample_probability and name in HP_RANGES:
+            a, b = HP_RANGES[name]
+            new[name] = float(math.exp(rng.uniform(math.log(a), math.log(b))))
+        else:
+            new[name] = float(min(hi, max(lo, old * factors[int(rng.integers(len(factors)))])))
+        changes[name] = [old, new[name]]
+    return Hyperparameters(**new), changes
+
+
+class Member:
+    """One agent of the population: policy, optimizer, hyperparameters, current genome and its metrics."""
+
+    def __init__(self, index: int, cfg: PolicyConfig, hp: Hyperparameters, seed: int) -> None:
+        self.index, self.hp = index, hp
+        self.generator = torch.Generator().manual_seed(seed)
+        with torch.random.fork_rng(devices=[]):  # nn.Linear's own init draws from the global RNG: leave it as found
+            self.agent = Agent(cfg, self.generator)
+        self.optimizer = torch.optim.Adam(self.agent.parameters(), lr=hp.lr)
+        self.genome: Genome | None = None
+        self.metrics: dict[str, float] | None = None  # of the current genome
+        self.baseline = 0.0  # running mean of the rewards
+        self.stale = 0  # proposals since the last improvement
+        self.forced: Genome | None = None  # the next proposal, set by explore
+
+    @property
+    def fitness(self) -> float:
+        return self.metrics["fitness"] if self.metrics else 0.0
+
+    def state_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "hp": asdict(self.hp), "genome": self.genome, "metrics": self.metrics,
+                "baseline": self.baseline, "stale": self.stale, "forced": self.forced, "agent": self.agent.state_dict(),
+                "optimizer": self.optimizer.state_dict(), "generator": self.generator.get_state()}
+
+    def load_weights(self, state: dict[str, Any]) -> None:
+        """Weights, optimizer state and hyperparameters (what transfers between spaces)."""
+        self.hp = Hyperparameters(**state["hp"])
+        self.agent.load_state_dict(copy.deepcopy(state["agent"]))
+        self.optimizer.load_state_dict(copy.deepcopy(state["optimizer"]))
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        self.load_weights(state)
+        self.genome, self.metrics, self.forced = state["genome"], state["metrics"], state["forced"]
+        self.baseline, self.stale = float(state["baseline"]), int(state["stale"])
+        self.generator.set_state(state["generator"])
+
+
+@dataclass
+class _Proposal:
+    member: int
+    kind: str  # "init" (a start genome), "policy", "mutate" or "explore"
+    state: dict[str, torch.Tensor] | None = None
+    action: torch.Tensor | None = None
+
+
+class _Entrant:
+    """A member as DEAP's selection sees it: something with a ``fitness``."""
+
+    def __init__(self, member: Member) -> None:
+        self.member = member
+        self.fitness = ScalarFitness((member.fitness,))
+
+
+class PBTSearch(Strategy):
+    """Population-based training of edit policies; see the module docstring.
+
+    ``init_population`` (a folder written by :func:`evo_kernels.checkpoint.save_population`)
+    starts the members from a saved population's weights, optimizer states and hyperparameters
+    (cycled if it has fewer members); genomes start fresh, since they do not transfer between spaces.
+    """
+
+    name = "pbt"
+
+    def __init__(self, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
+                 seed: int = 0, seeds: Sequence[Genome] = (), config: PBTConfig | None = None,
+                 init_population: str | None = None, **overrides: Any) -> None:
+        super().__init__(space, template, problem, seed, seeds)
+        torch.set_num_threads(1)  # tiny nets: threads cost more than they save, and share the machine
+        policy = overrides.pop("policy", None)
+        self.cfg = replace(config or PBTConfig(), **overrides)
+        if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
+            policy = PolicyConfig(**policy)
+        if policy is not None:
+            self.cfg = replace(self.cfg, policy=policy)
+        self.members = []
+        for i in range(self.cfg.population_size):
+            hp = Hyperparameters(**{k: float(math.exp(self.rng.uniform(math.log(lo), math.log(hi))))
+                                    for k, (lo, hi) in HP_RANGES.items()})
+            self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
+        self.experience = Experience(space)
+        self.generation = 0
+        self.lineage: list[dict[str, Any]] = []
+        self._cursor = 0  # next member to propose
+        self._seen: set[tuple] = set()  # value tuples of every genome proposed or told
+        self._owner: dict[str, int] = {}  # candidate key -> member that proposed it
+        self._pending: dict[str, _Proposal] = {}
+        self._queue = list(self.seeds)
+        if init_population:
+            self._transfer(init_population)
+
+    # --- proposals --------------------------------------------------------------------------
+
+    def _values(self, genome: Genome) -> tuple:
+        return tuple(genome[n] for n in self.space.names)
+
+    def _fresh(self, genome: Genome | None) -> bool:
+        return genome is not None and self._values(genome) not in self._seen and self.space.is_valid(genome)
+
+    def _random(self) -> Genome | None:
+        while self._queue:
+            g = self._queue.pop(0)
+            if self._fresh(g):
+                return g
+        for _ in range(64):
+            g = self.space.sample(self.rng)
+            if self._fresh(g):
+                return g
+        return None
+
+    def _mutant(self, genome: Genome, scale: float) -> Genome | None:
+        for _ in range(16):
+            g = self.space.mutate(genome, self.rng, scale=scale)
+            if self._fresh(g):
+                return g
+        return None
+
+    def _edits(self, genome: Genome) -> tuple[np.ndarray, dict[tuple[int, int], Genome]]:
+        """Mask [genes, slots] of single-gene edits that are valid and new, and the edited genomes."""
+        mask = np.zeros((len(self.space), self.experience.slots), dtype=bool)
+        targets = {}
+        for gi, gene in enumerate(self.space.genes):
+            for j, v in enumerate(gene.values):
+                if v == genome[gene.name] and repr(v) == repr(genome[gene.name]):
+                    continue
+                g = {**genome, gene.name: v}
+                if self._fresh(g):
+                    mask[gi, j] = True
+                    targets[(gi, j)] = g
+        return mask, targets
+
+    def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
+        if m.genome is None:
+            return self._random(), _Proposal(m.index, "init")
+        if m.forced is not None:
+            g, m.forced = m.forced, None
+            if self._fresh(g):
+                return g, _Proposal(m.index, "explore")
+        base, metrics = m.genome, m.metrics
+        best = max((o for o in self.members if o.genome is not None), key=lambda o: (o.fitness, -o.index))
+        if best is not m and self.rng.random() < self.cfg.recombine:
+            # Start from a uniform crossover with the fittest member, as a GA would; the child is
+            # not measured yet, so the policy sees it without metrics (its reference is the best fitness).
+            child = self.space.crossover(m.genome, best.genome, self.rng)[0]
+            if child != m.genome:
+                base, metrics = child, None
+        if self.rng.random() >= m.hp.mutation_mix:
+            mask, targets = self._edits(base)
+            if mask.any():
+                state = encode(self.experience, base, metrics, self.problem, mask)
+                with torch.no_grad():
+                    action, _, _ = m.agent.get_action_and_logprob(state, temperature=m.hp.temperature,
+                                                                  generator=m.generator)
+                g = targets[(int(action[0, 0]), int(action[0, 1]))]
+                return g, _Proposal(m.index, "policy", state, action)
+        g = self._mutant(base, m.hp.mutation_scale)
+        return (g, _Proposal(m.index, "mutate")) if g is not None else (self._random(), _Proposal(m.index, "mutate"))
+
+    def ask(self, n: int) -> list[Candidate]:
+        """Up to ``n`` new genomes, one proposal per member in turn (start genomes first)."""
+        out: list[Candidate] = []
+        for _ in range(n):
+            m = self.members[self._cursor % len(self.members)]
+            self._cursor += 1
+            g, prop = self._propose(m)
+            if g is None:
+                continue
+            c = self.candidate(g)
+            self._seen.add(self._values(g))
+            self._pending[c.key] = prop
+            self._owner[c.key] = m.index
+            out.append(c)
+        return out
+
+    def member_of(self, key: str) -> int | None:
+        """The member that proposed the candidate with this key (None if none did)."""
+        return self._owner.get(key)
+
+    # --- learning ---------------------------------------------------------------------------
+
+    def _reward(self, m: Member, ev: Evaluation) -> float:
+        if ev.fitness <= 0:
+            return self.cfg.failure_reward
+        if m.fitness <= 0:
+            return self.cfg.reward_clip
+        return float(np.clip(math.log(ev.fitness / m.fitness), -self.cfg.reward_clip, self.cfg.reward_clip))
+
+    def tell(self, candidates: Sequence[Candidate], evaluations: Sequence[Evaluation]) -> None:
+        """Learn from the evaluations, move members that improved, and exploit/explore every K generations."""
+        batch: list[tuple[Member, dict[str, torch.Tensor], torch.Tensor, float]] = []
+        for c, ev in zip(candidates, evaluations):
+            self._seen.add(self._values(c.genome))
+            prop = self._pending.pop(c.key, None)
+            if prop is None:
+                continue  # a repeat answered from memory: no new information
+            self.experience.add(c.genome, ev.fitness)
+            m = self.members[prop.member]
+            if prop.action is not None:
+                batch.append((m, prop.state, prop.action, self._reward(m, ev)))
+            if m.genome is None or ev.fitness > m.fitness:
+                m.genome, m.metrics, m.stale = dict(c.genome), metrics_of(ev), 0
+            else:
+                m.stale += 1
+        self._pending.clear()
+        if batch:
+            self._learn(batch)
+        for m in self.members:
+            if m.stale >= self.cfg.patience:
+                self.lineage.append({"generation": self.generation, "member": m.index, "parent": m.index,
+                                     "event": "restart", "fitness": m.fitness})
+                m.genome, m.metrics, m.stale, m.forced = None, None, 0, None
+        self.generation += 1
+        if self.generation % self.cfg.exploit_interval == 0:
+            self._exploit_explore()
+
+    def _learn(self, batch: list[tuple[Member, dict[str, torch.Tensor], torch.Tensor, float]]) -> None:
+        for m in self.members:
+            own = batch if self.cfg.shared_experience else [b for b in batch if b[0] is m]
+            if not own:
+                continue
+            state = {k: torch.cat([b[1][k] for b in own]) for k in own[0][1]}
+            actions = torch.cat([b[2] for b in own])
+            rewards = torch.tensor([b[3] for b in own], dtype=torch.float32)
+            _, logprob, entropy = m.agent.get_action_and_logprob(state, actions, temperature=m.hp.temperature)
+            loss = -((rewards - m.baseline) * logprob).mean() - m.hp.entropy * entropy.mean()
+            for group in m.optimizer.param_groups:
+                group["lr"] = m.hp.lr
+            m.optimizer.zero_grad()
+            loss.backward()
+            m.optimizer.step()
+            d = self.cfg.baseline_decay
+            m.baseline = d * m.baseline + (1 - d) * float(rewards.mean())
+
+    def _exploit_explore(self) -> None:
+        ready = [m for m in self.members if m.genome is not None]  # restarting members sit this round out
+        if len(ready) < 2:
+            return
+        order = sorted(ready, key=lambda m: (m.fitness, -m.index))  # least fit first
+        n_q = max(1, int(round(len(order) * self.cfg.quantile_fraction)))
+        with seeded_global_random(self.rng):
+            parents = tools.selTournament([_Entrant(m) for m in ready], n_q, self.cfg.tournament_size)
+        for loser, entrant in zip(order[:n_q], parents):
+            parent = entrant.member
+            if parent is loser or parent.fitness <= loser.fitness:
+                continue
+            loser.load_weights(parent.state_dict())
+            loser.genome, loser.metrics = dict(parent.genome), dict(parent.metrics)
+            loser.baseline = parent.baseline
+            loser.hp, changes = explore(parent.hp, self.rng, self.cfg.perturbation_factors,
+                                        self.cfg.resample_probability)
+            loser.forced = self._mutant(parent.genome, loser.hp.mutation_scale)
+            self.lineage.append({"generation": self.generation, "member": loser.index, "parent": parent.index,
+                                 "event": "exploit", "fitness": loser.fitness, **changes})
+
+    def _transfer(self, folder: str) -> None:
+        from evo_kernels.checkpoint import CheckpointError, load_latest
+
+        ckpt = load_latest(folder)
+        if ckpt is None:
+            raise CheckpointError(f"{folder}: no saved population to start from")
+        state = ckpt["state"].get("strategy", ckpt["state"])
+        saved = state.get("members")
+        hidden = state.get("config", {}).get("policy", {}).get("hidden")
+        if not saved or hidden != self.cfg.policy.hidden:
+            raise CheckpointError(
+                f"{ckpt['path']}: not a PBT population of policies with hidden={self.cfg.policy.hidden}")
+        for m in self.members:
+            src = saved[m.index % len(saved)]
+            m.load_weights(src)
+            self.lineage.append({"generation": 0, "member": m.index, "parent": f"{folder}#{src['index']}",
+                                 "event": "transfer"})
+
+    # --- checkpoints ------------------------------------------------------------------------
+
+    def state_dict(self) -> dict[str, Any]:
+        """Full state between generations: members (tensors included), experience, RNGs, lineage."""
+        return {**super().state_dict(), "generation": self.generation, "cursor": self._cursor,
+                "config": asdict(self.cfg), "members": [m.state_dict() for m in self.members],
+                "experience": {"rows": self.experience.rows,
+                               "log_fitness": [None if f != f else f for f in self.experience.log_fitness]},
+                "seen": [list(v) for v in self._seen], "owner": dict(self._owner),
+                "queue": [dict(g) for g in self._queue], "lineage": list(self.lineage)}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        """Restore from :meth:`state_dict` (also after a checkpoint round trip)."""
+        super().load_state_dict(state)
+        if len(state["members"]) != len(self.members):
+            raise ValueError(f"pbt: checkpoint has {len(state['members'])} members, this search {len(self.members)}")
+        self.generation, self._cursor = int(state["generation"]), int(state["cursor"])
+        for m, s in zip(self.members, state["members"]):
+            m.load_state_dict(s)
+        self.experience.rows = [list(r) for r in state["experience"]["rows"]]
+        self.experience.log_fitness = [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]]
+        self.experience._fit = None
+        self._seen = {tuple(v) for v in state["seen"]}
+        self._owner = {k: int(v) for k, v in state["owner"].items()}
+        self._queue = [dict(g) for g in state["queue"]]
+        self.lineage = [dict(e) for e in state["lineage"]]
+        self._pending.clear()

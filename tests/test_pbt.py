@@ -1,0 +1,232 @@
+"""PBTSearch on a fabricated space and on a replayed Kernel Tuner space: determinism, budget, resume,
+exploit/explore and its lineage, transfer of a saved population."""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from evo_kernels.checkpoint import CheckpointError, load_latest, read_lineage, save_population
+from evo_kernels.genome import Gene, GenomeSpace
+from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
+from evo_kernels.search import SearchLoop
+from evo_kernels.strategies.pbt import HP_BOUNDS, HP_RANGES, PBTSearch, explore
+from evo_kernels.strategies.policy import Hyperparameters
+
+torch.set_num_threads(1)
+SPACES = Path(__file__).resolve().parents[2] / "shared" / "spaces"
+
+
+def fabricated_space() -> GenomeSpace:
+    genes = [Gene("bx", "AdjustBlockSize", (16, 32, 64, 128, 256), 64),
+             Gene("tile", "ThreadCoarsening", (1, 2, 4, 8), 1),
+             Gene("smem", "UseSharedMemory", (False, True), False),
+             Gene("pad", "PadSharedMemory", (False, True), False),
+             Gene("unroll", "UnrollLoop", (1, 2, 4), 1)]
+
+    def constraint(g):
+        out = ["pad needs smem"] if g["pad"] and not g["smem"] else []
+        return out + (["bx * tile > 1024"] if g["bx"] * g["tile"] > 1024 else [])
+
+    return GenomeSpace(genes, constraint, name="fabricated")
+
+
+def fabricated_time(g: dict) -> float:
+    t = 10.0 / (1 + math.log2(g["tile"])) * (1 + 0.3 * abs(math.log2(g["bx"] / 128)))
+    return t * (0.7 if g["smem"] else 1.0) * (0.9 if g["pad"] else 1.0) / (1 + 0.1 * math.log2(g["unroll"]))
+
+
+class FabricatedEvaluator:
+    """Times from a formula; one region fails to compile, as real spaces have such holes."""
+
+    def __init__(self, space: GenomeSpace) -> None:
+        self.space, self.baseline_ms, self.calls = space, fabricated_time(space.baseline()), 0
+
+    def evaluate(self, candidates: list[Candidate]) -> list[Evaluation]:
+        self.calls += len(candidates)
+        out = []
+        for c in candidates:
+            g = c.genome
+            if g["tile"] == 8 and g["bx"] == 128:
+                out.append(Evaluation(BuildResult(c, "compile_error", error="boom"), RunResult("compile_error"), 0.0))
+                continue
+            t = fabricated_time(g)
+            run = RunResult("ok", (t, t), t, t, 0.01)
+            out.append(Evaluation(BuildResult(c, "ok", threads_per_block=g["bx"], registers=32), run,
+                                  self.baseline_ms / t, self.baseline_ms / t))
+        return out
+
+
+def make(seed: int = 0, **kw) -> tuple[PBTSearch, SearchLoop]:
+    space = fabricated_space()
+    strategy = PBTSearch(space, "fab", {"n": 1 << 20}, seed=seed, population_size=4, **kw)
+    return strategy, SearchLoop(strategy, FabricatedEvaluator(space), budget=60, batch_size=4)
+
+
+def weights(s: PBTSearch) -> list[torch.Tensor]:
+    return [t for m in s.members for t in m.agent.state_dict().values()]
+
+
+def same_population(a: PBTSearch, b: PBTSearch) -> None:
+    assert [m.genome for m in a.members] == [m.genome for m in b.members]
+    assert [m.fitness for m in a.members] == [m.fitness for m in b.members]
+    assert [m.hp for m in a.members] == [m.hp for m in b.members]
+    assert all(torch.equal(x, y) for x, y in zip(weights(a), weights(b)))
+    for ma, mb in zip(a.members, b.members):
+        sa, sb = ma.optimizer.state_dict()["state"], mb.optimizer.state_dict()["state"]
+        assert all(torch.equal(sa[k]["exp_avg"], sb[k]["exp_avg"]) for k in sa)
+    assert a.lineage == b.lineage
+
+
+def test_same_seed_same_run_other_seed_other_run():
+    (a, la), (b, lb), (_, lc) = make(1), make(1), make(2)
+    for lp in (la, lb, lc):
+        lp.run()
+    assert [e.candidate.key for e in la.history] == [e.candidate.key for e in lb.history]
+    same_population(a, b)
+    assert [e.candidate.key for e in la.history] != [e.candidate.key for e in lc.history]
+
+
+@pytest.mark.parametrize("budget", [1, 7, 37, 60])
+def test_budget_is_respected_exactly_and_nothing_is_proposed_twice(budget):
+    strategy, loop = make(3)
+    loop.budget = budget
+    asked = []
+    ask = strategy.ask
+    strategy.ask = lambda n: _record(ask, n, asked)
+    loop.run()
+    assert loop.spent == budget == loop.evaluator.calls
+    assert len(asked) == len(set(asked))  # every proposal is new: none wastes a generation
+
+
+def _record(ask, n, asked):
+    out = ask(n)
+    asked.extend(c.key for c in out)
+    return out
+
+
+def test_gets_within_5_percent_of_the_fabricated_optimum():
+    space = fabricated_space()
+    valid = [g for g in space.enumerate() if not (g["tile"] == 8 and g["bx"] == 128)]
+    best = min(fabricated_time(g) for g in valid)
+    for seed in range(3):
+        _, loop = make(seed)
+        loop.budget = len(valid) // 3  # a third of the space
+        loop.run()
+        assert min(e.run.median_ms for e in loop.history if e.status == "ok") <= 1.05 * best
+
+
+def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path):
+    def save(run):
+        return lambda lp: save_population(run, lp.generation, {"strategy": lp.strategy.state_dict(),
+                                                               "loop": lp.state_dict()})
+
+    full, full_loop = make(5)
+    full_loop.checkpoint = save(tmp_path / "full")
+    full_loop.run()
+    # The "killed" run: the same run, stopped after generation 6 (its checkpoint is all that is left).
+    killed, killed_loop = make(5)
+    killed_loop.checkpoint = save(tmp_path / "killed")
+    for _ in range(6):
+        killed_loop.step()
+    del killed, killed_loop
+    resumed, resumed_loop = make(5)
+    ck = load_latest(tmp_path / "killed")
+    assert ck["generation"] == 6
+    resumed.load_state_dict(ck["state"]["strategy"])
+    resumed_loop.load_state_dict(ck["state"]["loop"])
+    resumed_loop.checkpoint = save(tmp_path / "killed")
+    resumed_loop.run()
+    assert [e.candidate.key for e in resumed_loop.history] == [e.candidate.key for e in full_loop.history]
+    same_population(resumed, full)
+    assert read_lineage(tmp_path / "killed") == read_lineage(tmp_path / "full") == full.lineage
+
+
+def test_exploit_copies_a_winner_and_explore_perturbs_and_both_are_logged(tmp_path):
+    # One round driven by hand: one loser (a quarter of 4), no redraws, no restarts before it.
+    strategy, loop = make(0, exploit_interval=1000, resample_probability=0.0, quantile_fraction=0.25, patience=99)
+    loop.budget = 12
+    loop.run()
+    for m, f in zip(strategy.members, (0.5, 3.0, 2.0, 1.0)):  # member 0 is the least fit
+        m.metrics = {**m.metrics, "fitness": f}
+    before = {m.index: (m.hp, [t.clone() for t in m.agent.state_dict().values()]) for m in strategy.members}
+    strategy._exploit_explore()
+    [event] = strategy.lineage
+    loser, parent = strategy.members[event["member"]], strategy.members[event["parent"]]
+    assert event["member"] == 0 and event["parent"] != 0 and event["event"] == "exploit"
+    assert loser.genome == parent.genome and loser.genome is not parent.genome
+    assert all(torch.equal(x, y) for x, y in zip(loser.agent.state_dict().values(), before[parent.index][1]))
+    assert loser.optimizer.state_dict()["state"][0]["exp_avg"] is not parent.optimizer.state_dict()["state"][0][
+        "exp_avg"]
+    for name in asdict(Hyperparameters()):
+        old, new = event[name]
+        lo, hi = HP_BOUNDS[name]
+        assert old == getattr(before[parent.index][0], name)
+        assert any(new == pytest.approx(min(hi, max(lo, old * f))) for f in (0.8, 1.2))  # x0.8 or x1.2, clipped
+        assert getattr(loser.hp, name) == new
+    assert loser.forced is not None and loser.forced != parent.genome  # explore: its next proposal is a mutant
+    save_population(tmp_path, 1, {"strategy": strategy.state_dict()})
+    assert read_lineage(tmp_path) == strategy.lineage
+
+
+def test_exploit_explore_happen_during_a_search():
+    strategy, loop = make(4, exploit_interval=2)
+    loop.run()
+    events = [e for e in strategy.lineage if e["event"] == "exploit"]
+    assert events and all(e["generation"] % 2 == 0 for e in events)
+    assert {e["event"] for e in strategy.lineage} == {"exploit", "restart"}  # stuck members restarted too
+    assert len({m.hp.lr for m in strategy.members}) == len(strategy.members)  # still diverse
+
+
+def test_explore_is_pure_and_reports_changes():
+    hp = Hyperparameters()
+    new, changes = explore(hp, np.random.default_rng(0), (1.2, 0.8))
+    assert hp == Hyperparameters() and set(changes) == set(asdict(hp))
+    assert all(changes[k] == [getattr(hp, k), getattr(new, k)] for k in changes)
+    # Resampling draws from the initial ranges; perturbing never leaves the bounds.
+    redrawn, _ = explore(hp, np.random.default_rng(0), (1.2, 0.8), resample_probability=1.0)
+    assert all(HP_RANGES[k][0] <= v <= HP_RANGES[k][1] for k, v in asdict(redrawn).items())
+    for _ in range(200):
+        hp, _ = explore(hp, np.random.default_rng(len(str(hp))), (0.8, 0.8))
+    assert all(v == HP_BOUNDS[k][0] for k, v in asdict(hp).items())
+
+
+def test_transfer_keeps_weights_and_starts_genomes_fresh(tmp_path):
+    source, loop = make(6)
+    loop.run()
+    save_population(tmp_path / "pop", loop.generation, {"strategy": source.state_dict()})
+    other = GenomeSpace([Gene("tx", "TileLoops", (8, 16, 32), 16), Gene("vec", "VectorizeLoads", (1, 2, 4), 1),
+                         Gene("bx", "AdjustBlockSize", (32, 64, 128, 256), 64)], name="other")
+    warm = PBTSearch(other, "t", seed=0, population_size=6, init_population=str(tmp_path / "pop"))
+    for i, m in enumerate(warm.members):
+        src = source.members[i % 4]
+        assert all(torch.equal(x, y) for x, y in zip(m.agent.state_dict().values(), src.agent.state_dict().values()))
+        assert m.hp == src.hp and m.genome is None
+    assert [e["event"] for e in warm.lineage] == ["transfer"] * 6
+    cands = warm.ask(6)
+    assert len(cands) == 6 and all(other.is_valid(c.genome) for c in cands)
+    with pytest.raises(CheckpointError, match="no saved population"):
+        PBTSearch(other, seed=0, init_population=str(tmp_path / "missing"))
+    with pytest.raises(CheckpointError, match="hidden=64"):
+        PBTSearch(other, seed=0, init_population=str(tmp_path / "pop"), policy={"hidden": 64})
+
+
+@pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
+def test_replayed_kernel_tuner_space_is_deterministic_and_improves():
+    from evo_kernels.runners.replay import ReplaySpace
+
+    rp = ReplaySpace.load(SPACES / "pnpoly_RTX_3090.json.gz")
+    runs = []
+    for _ in range(2):
+        s = PBTSearch(rp.space, rp.template, rp.problem, seed=11)
+        loop = SearchLoop(s, rp.evaluator(), budget=64)
+        loop.run()
+        runs.append([e.candidate.key for e in loop.history])
+        assert loop.spent == 64
+        ok = [e.run.median_ms for e in loop.history if e.status == "ok"]
+        assert min(ok) < min(ok[:8])  # the members improved on their random starts
+    assert runs[0] == runs[1]
