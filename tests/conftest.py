@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_SPACES = ROOT.parent / "shared" / "spaces"
+SHARED_SPACES = ROOT / "benchmarks" / "spaces"  # vendored copies of ../shared/spaces
 
 
 def _gpu_available() -> bool:

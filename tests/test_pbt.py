@@ -18,7 +18,7 @@ from evo_kernels.strategies.pbt import HP_BOUNDS, HP_RANGES, PBTSearch, explore
 from evo_kernels.strategies.policy import Hyperparameters
 
 torch.set_num_threads(1)
-SPACES = Path(__file__).resolve().parents[2] / "shared" / "spaces"
+SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
 
 
 def fabricated_space() -> GenomeSpace:

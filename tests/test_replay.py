@@ -20,7 +20,7 @@ from evo_kernels.runners.replay import (
     write_recording,
 )
 
-SPACES = Path(__file__).resolve().parents[1].parent / "shared" / "spaces"
+SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
 
 # From ../shared/spaces/README.md: configurations, successful ones, best time (ms).
 README = {

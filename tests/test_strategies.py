@@ -16,7 +16,7 @@ from evo_kernels.strategies import STRATEGIES, make_strategy
 from evo_kernels.strategies.ga import GeneticSearch
 from evo_kernels.strategies.random import RandomSearch
 
-SPACES = Path(__file__).resolve().parents[1].parent / "shared" / "spaces"
+SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
 NAMES = ("random", "ga")
 
 
