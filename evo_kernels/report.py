@@ -51,7 +51,8 @@ def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequenc
     nbytes, flops = template.cost(problem)
     rows = []
     for (label, g), ev in zip(variants, evs):
-        rows.append({"change": label, "genome": g, "status": ev.status, "median_us": ev.run.median_ms * 1e3,
+        status = "not recorded" if ev.status == "invalid" and "recorded" in ev.build.error else ev.status
+        rows.append({"change": label, "genome": g, "status": status, "median_us": ev.run.median_ms * 1e3,
                      "speedup": ev.speedup, "registers": ev.build.registers, "spill_bytes": ev.build.spill_bytes,
                      "smem_bytes": ev.build.smem_bytes, "threads": ev.build.threads_per_block,
                      "bytes_per_thread": _bytes_per_thread(template, g, problem, nbytes)})

@@ -1,0 +1,38 @@
+"""The report from a results database: Markdown, PNG plots, Pareto fronts and the ablation table."""
+import numpy as np
+
+from evo_kernels.report import ablation, best_so_far, pareto_front, write_report
+from evo_kernels.runners.replay import load_space
+from evo_kernels.template import load_template
+from evo_kernels.tuning import RECORDINGS
+
+
+def test_pareto_front_and_best_so_far():
+    pts = [(5.0, 10), (4.0, 20), (6.0, 5), (4.5, 30), (3.0, 40)]
+    assert [pts[i] for i in pareto_front(pts)] == [(6.0, 5), (5.0, 10), (4.0, 20), (3.0, 40)]
+    assert best_so_far([1, 3, 2, 5, 4]) == [1, 3, 3, 5, 5]
+
+
+def test_report_on_replayed_h200_measurements(tmp_path):
+    """Rows as the store returns them, from the shipped H200 transpose recording (a replay)."""
+    rp = load_space(RECORDINGS / "transpose.json.gz")
+    t = load_template("transpose")
+    ev = rp.evaluator()
+    cands = [t.space.key(g) for g in rp.genomes()]
+    evs = ev.evaluate([__import__("evo_kernels.records", fromlist=["Candidate"]).Candidate(
+        "transpose", g, rp.problem, k) for g, k in zip(rp.genomes(), cands)])
+    rows = [{"id": i, "template": "transpose", "problem": rp.problem, "run_id": "r1", "member": i % 3,
+             "fitness": e.fitness, "median_ms": e.run.median_ms, "registers": e.build.registers,
+             "smem_bytes": e.build.smem_bytes, "status": e.status, "genome": e.candidate.genome}
+            for i, e in enumerate(evs)]
+    best = max(rows, key=lambda r: r["fitness"])
+    abl = ablation(t, best["genome"], ev.evaluate, rp.problem)
+    assert abl[0]["change"] == "(best genome)" and abl[0]["status"] == "ok"
+    assert all(a["status"] in ("ok", "not recorded") for a in abl)
+    label = "transpose " + "x".join(map(str, rp.problem.values()))
+    path = write_report(rows, tmp_path, ablations={label: abl})
+    text = path.read_text()
+    assert "Pareto front" in text and "Why it is fast" in text
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert len(pngs) == 4 and all((tmp_path / p).stat().st_size > 5000 for p in pngs)
+    assert np.isfinite(best["median_ms"])
