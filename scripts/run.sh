@@ -9,4 +9,5 @@ bash scripts/setup.sh
 EK=.venv/bin/evo-kernels
 $EK tune sgemm --budget 200 --db runs/main.db --population runs/main-population "$@"
 $EK export --db runs/main.db --template sgemm --out runs/sgemm_tuned.cuh
-nvcc -arch=sm_90 -x cu -c runs/sgemm_tuned.cuh -o runs/sgemm_tuned.o && echo "runs/sgemm_tuned.cuh compiles"
+echo '#include "sgemm_tuned.cuh"' > runs/use_sgemm_tuned.cu
+nvcc -arch=sm_90 -c runs/use_sgemm_tuned.cu -o runs/use_sgemm_tuned.o && echo "runs/sgemm_tuned.cuh compiles in a .cu file"
