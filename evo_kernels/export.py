@@ -157,7 +157,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                   "// measured: " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
                                               for k, v in prov.items() if v is not None),
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
-        lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {json.dumps(v) if not isinstance(v, bool) else int(v)};"
+        lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]
         lines += [f"namespace spec_{i} {{  // device helpers of one specialization stay apart from the others'",
                   src.strip(), f"}}  // namespace spec_{i}", "",
