@@ -38,7 +38,9 @@ def roofline_pct(median_ms: float, nbytes: int, flops: int) -> float:
 
 
 def problem_label(problem: dict[str, Any]) -> str:
-    return "x".join(str(v) for v in problem.values())
+    """A short size label: "2048^3" where the sizes are equal, else "4093x4091"."""
+    vals = [str(v) for v in problem.values()]
+    return f"{vals[0]}^{len(vals)}" if len(vals) > 1 and len(set(vals)) == 1 else "x".join(vals)
 
 
 def row_from_evaluation(ev: Evaluation, nbytes: int, flops: int, member: int | None = None,
@@ -56,17 +58,21 @@ def table(rows: Sequence[dict[str, Any]], title: str = "", width: int | None = N
     """A rich Table of leaderboard rows that fits 80 columns (the genome goes on its own line)."""
     from rich.table import Table
 
-    t = Table(title=title, title_justify="left", expand=False, pad_edge=False, width=width)
+    from rich import box
+
+    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, width=width,
+              collapse_padding=True)
     for col, just in (("#", "right"), ("kernel", "left"), ("size", "left"), ("us", "right"), ("x base", "right"),
-                      ("rate", "right"), ("roof", "right"), ("regs", "right"), ("spill", "right"), ("cv", "right"),
+                      ("T/s", "right"), ("roof", "right"), ("regs", "right"), ("spill", "right"), ("cv", "right"),
                       ("by", "left")):
         t.add_column(col, justify=just, no_wrap=True)
     for i, r in enumerate(rows, 1):
-        rate = f"{r['rate'] / 1e3:.2f}T" if r.get("rate") else "-"
+        rate = f"{r['rate'] / 1e3:.1f}" if r.get("rate") else "-"  # TFLOP/s or TB/s
         by = f"m{r['member']}g{r['generation']}" if r.get("member") is not None else "-"
-        t.add_row(str(i), r["template"], problem_label(r["problem"]), f"{r['median_us']:.1f}", f"{r['speedup']:.2f}",
-                  rate, f"{r['roofline_pct']:.0f}%", str(r["registers"]), str(r["spill_bytes"]),
-                  f"{r['cv']:.3f}", by)
+        us = r["median_us"]
+        t.add_row(str(i), r["template"], problem_label(r["problem"]), f"{us:.0f}" if us >= 100 else f"{us:.1f}",
+                  f"{r['speedup']:.2f}", rate, f"{r['roofline_pct']:.0f}%", str(r["registers"]),
+                  str(r["spill_bytes"]), f"{r['cv']:.2f}", by)
     return t
 
 
