@@ -109,6 +109,7 @@ class GenomeSpace:
         # An explicit list of the valid genomes (a recorded space): sampling draws from it and repair
         # goes to the nearest member, where rejection from a sparse product would almost never hit.
         self.valid: list[Genome] | None = None if valid is None else [dict(g) for g in valid if self.is_valid(g)]
+        self._valid_pos: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.genes)
@@ -247,12 +248,13 @@ class GenomeSpace:
         """The member of the explicit valid list closest to ``genome``: fewest differing genes, then
         the smallest sum of normalized domain distances; ties broken at random."""
         assert self.valid, "nearest() needs an explicit valid list"
-        pos = {g.name: g.normalized(genome[g.name]) for g in self.genes}
-        scored = [(sum(v[n] != genome[n] for n in self.names),
-                   sum(abs(self.gene(n).normalized(v[n]) - pos[n]) for n in self.names)) for v in self.valid]
-        best = min(scored)
-        ties = [i for i, s in enumerate(scored) if s == best]
-        return dict(self.valid[ties[rng.integers(len(ties))]])
+        if self._valid_pos is None:  # (n_valid, n_genes) normalized positions, built once
+            self._valid_pos = np.array([[g.normalized(v[g.name]) for g in self.genes] for v in self.valid])
+        pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
+        diff = np.abs(self._valid_pos - pos)
+        score = (diff > 1e-12).sum(axis=1) * (len(self.genes) + 1.0) + diff.sum(axis=1)
+        ties = np.flatnonzero(score <= score.min() + 1e-12)
+        return dict(self.valid[int(ties[rng.integers(len(ties))])])
 
     def enumerate_valid(self) -> list[Genome]:
         """All valid genomes: the explicit list where there is one, else the enumeration."""

@@ -179,7 +179,7 @@ def test_exploit_explore_happen_during_a_search():
     events = [e for e in strategy.lineage if e["event"] == "exploit"]
     assert events and all(e["generation"] % 2 == 0 for e in events)
     assert {e["event"] for e in strategy.lineage} == {"exploit", "restart"}  # stuck members restarted too
-    assert len({m.hp.lr for m in strategy.members}) == len(strategy.members)  # still diverse
+    assert len({m.hp.lr for m in strategy.members}) > 1  # explore keeps the hyperparameters diverse
 
 
 def test_explore_is_pure_and_reports_changes():

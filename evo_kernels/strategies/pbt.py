@@ -210,11 +210,27 @@ class PBTSearch(Strategy):
         return None
 
     def _mutant(self, genome: Genome, scale: float) -> Genome | None:
-        for _ in range(16):
-            g = self.space.mutate(genome, self.rng, scale=scale)
-            if self._fresh(g):
-                return g
+        """A new valid genome a few domain steps away in about one gene in len(genes) (at least one).
+
+        Drawn and checked here rather than by ``GenomeSpace.mutate``, whose repair step scans the
+        whole valid list of a recorded space: a rejected draw is cheap, a repair is not."""
+        movable = [g for g in self.space.genes if len(g.values) > 1]
+        for _ in range(32):
+            out = dict(genome)
+            chosen = [g for g in movable if self.rng.random() < 1 / len(movable)] or \
+                [movable[self.rng.integers(len(movable))]]
+            for gene in chosen:
+                i, n = gene.index(out[gene.name]), len(gene.values)
+                step = max(1, int(round(abs(self.rng.normal(0.0, scale))))) * (1 if self.rng.random() < 0.5 else -1)
+                out[gene.name] = gene.values[min(n - 1, max(0, i + step))]
+            if self._fresh(out):
+                return out
         return None
+
+    def _crossover(self, a: Genome, b: Genome) -> Genome | None:
+        """Uniform crossover of two genomes, or None where the child is invalid (no repair, as above)."""
+        child = {n: (a[n] if u < 0.5 else b[n]) for n, u in zip(self.space.names, self.rng.random(len(a)))}
+        return child if self.space.is_valid(child) else None
 
     def _edits(self, genome: Genome) -> tuple[np.ndarray, dict[tuple[int, int], Genome]]:
         """Mask [genes, slots] of single-gene edits that are valid and new, and the edited genomes."""
@@ -242,8 +258,8 @@ class PBTSearch(Strategy):
         if best is not m and self.rng.random() < self.cfg.recombine:
             # Start from a uniform crossover with the fittest member, as a GA would; the child is
             # not measured yet, so the policy sees it without metrics (its reference is the best fitness).
-            child = self.space.crossover(m.genome, best.genome, self.rng)[0]
-            if child != m.genome:
+            child = self._crossover(m.genome, best.genome)
+            if child is not None and child != m.genome:
                 base, metrics = child, None
         if self.rng.random() >= m.hp.mutation_mix:
             mask, targets = self._edits(base)

@@ -146,15 +146,16 @@ class Experience:
             ok = np.isfinite(y)
             y = np.where(ok, y, y[ok].min() if ok.any() else 0.0)
             mu, sd = y.mean(), y.std() + 1e-6
-            L = np.linalg.cholesky(self._kernel(H, H) + NOISE * np.eye(len(H)))
-            alpha = np.linalg.solve(L.T, np.linalg.solve(L, (y - mu) / sd))
-            self._fit = (len(self.rows), H, L, alpha, sd)
-        _, H, L, alpha, sd = self._fit
+            # The inverse Cholesky factor, once per fit: every member's query is then two matrix products.
+            L_inv = np.linalg.inv(np.linalg.cholesky(self._kernel(H, H) + NOISE * np.eye(len(H))))
+            alpha = L_inv.T @ (L_inv @ ((y - mu) / sd))
+            self._fit = (len(self.rows), H, L_inv, alpha, sd)
+        _, H, L_inv, alpha, sd = self._fit
         targets = np.repeat(np.array(current)[None, :], G * S, 0)
         targets[np.arange(G * S), np.repeat(np.arange(G), S)] = np.tile(np.arange(S), G)
         kt = self._kernel(np.vstack([targets, np.array(current)[None, :]]), H)
         mean = kt @ alpha
-        v = np.linalg.solve(L, kt.T)
+        v = L_inv @ kt.T
         std = np.sqrt(np.maximum(1.0 - (v * v).sum(0)[:-1], 0.0)) * sd
         gain = np.clip((mean[:-1] - mean[-1]) * sd, -GAIN_CLIP, GAIN_CLIP)
         return gain.reshape(G, S), std.reshape(G, S)
