@@ -6,6 +6,8 @@ and says which status its kernel must get (EXPECTED: one status, or a tuple of a
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
 
+__all__ = ["GENES", "PROBLEM", "CHECK_PROBLEMS", "TOLERANCE", "args", "launch", "reference", "cost"]
+
 GENES = [Gene("AdjustBlockSize", "AdjustBlockSize", (128, 256), 256, "threads per block")]
 PROBLEM = {"N": 1 << 24}  # the timed size: 64 MiB per array, past the 60 MiB L2
 CHECK_PROBLEMS = [{"N": 1000}, {"N": 4093 * 7}]  # neither a multiple of any block size

@@ -1,7 +1,6 @@
 """Correct, in place: y = 2y + 1 on an inout buffer drawn uniform in [0, 1); the harness must restore
 the input before every launch or the two launches disagree. Expected status: ok.
 """
-import importlib
 import sys
 from pathlib import Path
 
@@ -9,16 +8,10 @@ from evo_kernels.template import Arg
 
 if str(Path(__file__).parent) not in sys.path:  # the shared problem lives beside this file
     sys.path.insert(0, str(Path(__file__).parent))
-_p = importlib.import_module("_faulty_problem")
+from _faulty_problem import *  # noqa: E402,F403 (GENES, PROBLEM, args, launch, reference, ...)
 
 KERNEL = "correct_inplace"
 EXPECTED = "ok"
-GENES = _p.GENES
-PROBLEM = _p.PROBLEM
-CHECK_PROBLEMS = _p.CHECK_PROBLEMS
-TOLERANCE = _p.TOLERANCE
-launch = _p.launch
-cost = _p.cost
 
 
 def args(p):  # one inout buffer
