@@ -8,13 +8,7 @@ OUTDIR=${1:?usage: scripts/gpu_check.sh OUTDIR [benchmark args]}
 shift
 cd "$(dirname "$0")/.."
 mkdir -p "$OUTDIR"
-if ! python3 -c "import pycuda, mako, deap" 2>/dev/null; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl || exit 1
-  export PYTHONPATH=/tmp/site:$PWD
-else
-  export PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH}
-fi
-export PYTHONUNBUFFERED=1
+source scripts/_gpu_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv | tee "$OUTDIR/gpu.txt"
 status=0
 python3 -m pytest -q -m gpu -p no:cacheprovider tests 2>&1 | tee "$OUTDIR/gpu_tests.log" || status=1

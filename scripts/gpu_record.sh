@@ -8,13 +8,7 @@ OUTDIR=${1:?usage: scripts/gpu_record.sh OUTDIR [SAMPLE]}
 SAMPLE=${2:-300}
 cd "$(dirname "$0")/.."
 mkdir -p "$OUTDIR"
-if ! python3 -c "import pycuda, mako, deap" 2>/dev/null; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl || exit 1
-  export PYTHONPATH=/tmp/site:$PWD
-else
-  export PYTHONPATH=$PWD${PYTHONPATH:+:$PYTHONPATH}
-fi
-export PYTHONUNBUFFERED=1
+source scripts/_gpu_env.sh
 EK="python3 -m evo_kernels.cli"
 status=0
 for t in ${RECORD_TEMPLATES:-sgemm transpose stencil}; do

@@ -7,8 +7,7 @@ set -uo pipefail
 OUTDIR=${1:?usage: scripts/gpu_session.sh OUTDIR}
 cd "$(dirname "$0")/.."
 mkdir -p "$OUTDIR"
-python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl || exit 1
-export PYTHONPATH=/tmp/site:$PWD PYTHONUNBUFFERED=1
+source scripts/_gpu_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUTDIR/gpu.txt"
 timeout "${T_TESTS:-150}" python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_gpu_runner.py \
   tests/test_gpu_templates.py tests/test_export.py > "$OUTDIR/gpu_tests.log" 2>&1
