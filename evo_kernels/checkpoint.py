@@ -1,4 +1,4 @@
-"""Population checkpoints: ``<run>/gen_XXXX/`` with JSON metadata and ``torch.save``d tensors, no pickles.
+"""Population checkpoints: ``<run>/gen_NNNN/`` with JSON metadata and ``torch.save``d tensors, no pickles.
 
     <run>/gen_0007/population.json   format, generation, sha256 of tensors.pt, caller's meta, and the
                                      state with every tensor replaced by {"__tensor__": NAME}
@@ -104,7 +104,7 @@ def generations(run_dir: str | Path) -> list[int]:
 
 def save_population(run_dir: str | Path, generation: int, state: Mapping[str, Any],
                     meta: Mapping[str, Any] | None = None, keep: int | None = None) -> Path:
-    """Write ``state`` (nested dicts/lists of JSON values and tensors) as ``run_dir/gen_XXXX``; returns it.
+    """Write ``state`` (nested dicts/lists of JSON values and tensors) as ``run_dir/gen_NNNN``; returns it.
 
     ``meta``: extra JSON the caller wants beside the state (run id, template, device). A
     ``lineage`` list at the top of ``state`` or of ``state["strategy"]`` is also written as
