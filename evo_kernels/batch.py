@@ -32,7 +32,7 @@ from typing import Any, TextIO
 from evo_kernels.tuning import TuneConfig, TuneError, open_session, run_session, validate
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
-            "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight", "top"}
+            "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight"}
 TOP_KEYS = JOB_KEYS - {"template", "sizes", "size"} | {"db", "out", "job", "replay"}
 
 
@@ -73,7 +73,6 @@ def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any
     for job in jobs:
         merged = {k: v for k, v in defaults.items() if k in JOB_KEYS} | job
         sizes = merged.pop("sizes", None) or ([merged.pop("size")] if "size" in merged else [None])
-        merged.pop("top", None)
         for size in sizes:
             kw = {k: v for k, v in merged.items() if k in names}
             kw.update(pins=merged.get("pin", {}), forbids={k: list(v) if isinstance(v, list) else [v]

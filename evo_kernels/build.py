@@ -172,7 +172,7 @@ class NvccBuilder:
     def _finish(r: BuildResult) -> BuildResult:
         """Flag builds that compiled but cannot launch as one block on an SM."""
         if r.status != "ok":
-            return replace(r, cubin_path="") if r.status != "ok" else r
+            return replace(r, cubin_path="")
         if r.registers * r.threads_per_block > REGS_PER_SM:
             return replace(r, status="resources",
                            error=f"{r.registers} registers x {r.threads_per_block} threads > {REGS_PER_SM} per SM")

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.template import KernelTemplate
 
@@ -45,7 +47,7 @@ def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequenc
         if genome[gene.name] != gene.baseline:
             g = dict(genome) | {gene.name: gene.baseline}
             variants.append((f"{gene.name}: {genome[gene.name]} -> {gene.baseline}",
-                             g if space.is_valid(g) else space.repair(g, __import__("numpy").random.default_rng(0))))
+                             g if space.is_valid(g) else space.repair(g, np.random.default_rng(0))))
     cands = [Candidate(template.name, g, problem, space.key(g)) for _, g in variants]
     evs = evaluate(cands)
     nbytes, flops = template.cost(problem)
@@ -90,7 +92,7 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
         groups.setdefault(f"{r['template']} {_plabel(r['problem'])}", []).append(r)
     for name, grp in groups.items():
         grp = sorted(grp, key=lambda r: r.get("id", 0))
-        slug = name.replace(" ", "_").replace("x", "x")
+        slug = name.replace(" ", "_")
         md += [f"## {name}", ""]
         ok = [r for r in grp if r["status"] == "ok"]
         runs = ", ".join(sorted({str(r["run_id"]) for r in grp}))

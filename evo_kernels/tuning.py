@@ -292,7 +292,7 @@ def make_loop(s: Session, stream: TextIO):
 def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> dict[str, Any]:
     """Run (or resume) the search of a prepared session; returns a summary with the best rows."""
     from evo_kernels.checkpoint import load_latest, save_population
-    from evo_kernels.leaderboard import LiveLeaderboard
+    from evo_kernels.leaderboard import LiveLeaderboard, row_from_evaluation
 
     loop = make_loop(s, stream)
     ckpt = load_latest(s.run_dir) if s.run_dir.exists() else None
@@ -305,7 +305,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     board = LiveLeaderboard(s.cfg.budget, nbytes, flops, stream=stream,
                             note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""))
     for ev in loop.history:
-        board.rows.append(__import__("evo_kernels.leaderboard", fromlist=["x"]).row_from_evaluation(ev, nbytes, flops))
+        board.rows.append(row_from_evaluation(ev, nbytes, flops))
     board.rows.sort(key=lambda r: -r["fitness"])
     del board.rows[board.top:]
     meta = {"identity": json.loads(json.dumps(s.cfg.identity(), default=str)), "run_id": s.run_id,
