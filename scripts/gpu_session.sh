@@ -1,21 +1,60 @@
 #!/usr/bin/env bash
-# One device session in one call (under the 10-minute limit): GPU tests, recordings of three
-# kernels, then the kernel benchmark in the time left; each stage has its own time budget and
-# writes into OUTDIR as it goes, so a stage cut short keeps what it finished.
-#   scripts/gpu_session.sh OUTDIR
+# One device session in one call (under the 10-minute limit). STAGES picks what runs, in order:
+#   tests   - the GPU test suite (faulty and cheating kernels, runner, headers that run)
+#   check   - 50 random genomes + baseline + FAST_GENOME of CHECK_TEMPLATES, check shapes only
+#   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py)
+#   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
+#   record  - recordings of RECORD_TEMPLATES (SAMPLE genomes each), for the replay runner
+# Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
+# stage the folder is packed into OUTDIR/session.tar.gz (one file: the device returns at most 8),
+# so a stage cut short keeps what the earlier ones finished.
+#   STAGES="bench batch" scripts/gpu_session.sh OUTDIR
 set -uo pipefail
 OUTDIR=${1:?usage: scripts/gpu_session.sh OUTDIR}
 cd "$(dirname "$0")/.."
 mkdir -p "$OUTDIR"
 source scripts/_gpu_env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUTDIR/gpu.txt"
-timeout "${T_TESTS:-150}" python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_gpu_runner.py \
-  tests/test_gpu_templates.py tests/test_export.py > "$OUTDIR/gpu_tests.log" 2>&1
-echo "tests rc=$?" >> "$OUTDIR/gpu_tests.log"
-RECORD_TEMPLATES="${RECORD_TEMPLATES:-transpose stencil sgemm}" SKIP_BATCH=1 timeout "${T_RECORD:-220}" \
-  bash scripts/gpu_record.sh "$OUTDIR" "${SAMPLE:-200}"
-echo "record rc=$?" >> "$OUTDIR/record.log"
-timeout "${T_BENCH:-200}" python3 benchmarks/bench_kernels.py --out "$OUTDIR" --sample 50 --time-cap 0.1 \
-  > "$OUTDIR/bench.log" 2>&1
-echo "bench rc=$?" >> "$OUTDIR/bench.log"
-tail -3 "$OUTDIR/gpu_tests.log"; cat "$OUTDIR/record.log"; tail -25 "$OUTDIR/bench.log"
+WORK=$(mktemp -d)
+EK="python3 -m evo_kernels.cli"
+pack() { tar czf "$OUTDIR/session.tar.gz" -C "$WORK" . ; }
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$WORK/gpu.txt"
+for stage in ${STAGES:-tests check bench batch}; do
+  t_start=$(date +%s)
+  case $stage in
+    tests)
+      timeout "${T_TESTS:-150}" python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_gpu_runner.py \
+        tests/test_gpu_templates.py tests/test_export.py > "$WORK/gpu_tests.log" 2>&1
+      echo "tests rc=$?" >> "$WORK/gpu_tests.log" ;;
+    check)
+      sel=$(echo "${CHECK_TEMPLATES:-conv2d stencil}" | sed 's/ / or /g')
+      EVO_GPU_SAMPLE=50 timeout "${T_CHECK:-120}" python3 -m pytest -v -m gpu -p no:cacheprovider \
+        tests/test_gpu_templates.py -k "$sel" > "$WORK/gpu_check50.log" 2>&1
+      echo "check rc=$?" >> "$WORK/gpu_check50.log" ;;
+    bench)
+      mkdir -p "$WORK/bench"
+      # shellcheck disable=SC2086
+      timeout "${T_BENCH:-240}" python3 benchmarks/bench_kernels.py --out "$WORK/bench" --sample "${BENCH_SAMPLE:-50}" \
+        --time-cap 0.1 --templates ${BENCH_TEMPLATES:-reduce_sum softmax transpose stencil} > "$WORK/bench/bench.log" 2>&1
+      echo "bench rc=$?" >> "$WORK/bench/bench.log" ;;
+    batch)
+      timeout "${T_BATCH:-200}" $EK batch benchmarks/batch_h200.toml > "$WORK/batch.log" 2>&1
+      echo "batch rc=$?" >> "$WORK/batch.log"
+      $EK leaderboard --db runs/batch_h200/results.db --top 15 > "$WORK/leaderboard.txt" 2>&1
+      $EK leaderboard --db runs/batch_h200/results.db --json > "$WORK/leaderboard.json" 2>&1
+      mkdir -p "$WORK/batch_h200" && cp -r runs/batch_h200/headers runs/batch_h200/report "$WORK/batch_h200/" 2>/dev/null ;;
+    record)
+      mkdir -p "$WORK/recordings"
+      for t in ${RECORD_TEMPLATES:-sgemm transpose stencil}; do
+        timeout "${T_RECORD:-120}" $EK record "$t" --sample "${SAMPLE:-200}" --db "$WORK/recordings/record-$t.db" \
+          --out "$WORK/recordings/$t.json.gz" --time-cap 0.1 2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
+        rm -f "$WORK/recordings/record-$t.db"*
+      done ;;
+    *) echo "unknown stage $stage" >> "$WORK/stages.log" ;;
+  esac
+  echo "$stage $(( $(date +%s) - t_start )) s" >> "$WORK/stages.log"
+  pack
+done
+cat "$WORK/stages.log"
+tail -n 3 "$WORK"/*.log 2>/dev/null
+tail -n 30 "$WORK/bench/bench.log" 2>/dev/null
+exit 0

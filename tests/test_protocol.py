@@ -36,6 +36,26 @@ def test_make_inputs_fresh_per_seed_and_never_zeros():
     assert a["u"].min() >= 0.0 and a["u"].max() < 1.0 and 0.4 < float(a["u"].mean()) < 0.6  # [0, 1)
 
 
+def test_make_inputs_torch_same_distributions_reproducible_and_fresh():
+    torch = pytest.importorskip("torch")
+    args = [Arg("y", "out", shape=(64, 33)), Arg("x", "in", shape=(256, 129)),
+            Arg("u", "inout", shape=(20000,), init="uniform"), Arg("k", "in", "int32", shape=(5000,)),
+            Arg("n", "scalar", "int32", value=5)]
+    s = P.SeedStream(3)
+    q1, q2 = s.next(), s.next()
+    a, b = P.make_inputs_torch(torch, args, q1, "cpu"), P.make_inputs_torch(torch, args, q2, "cpu")
+    again = P.make_inputs_torch(torch, args, q1, "cpu")
+    assert set(a) == {"x", "u", "k"}
+    assert a["x"].dtype == torch.float32 and tuple(a["x"].shape) == (256, 129) and a["k"].dtype == torch.int32
+    assert all(torch.equal(a[k], again[k]) for k in a)  # one seed, one input set
+    assert not torch.equal(a["x"], b["x"]) and not torch.equal(a["u"], b["u"])
+    assert int((a["x"] == 0).sum()) == 0
+    assert abs(float(a["x"].mean())) < 0.05 and 0.95 < float(a["x"].std()) < 1.05  # N(0, 1)
+    assert float(a["u"].min()) >= 0.0 and float(a["u"].max()) < 1.0 and 0.45 < float(a["u"].mean()) < 0.55
+    assert int(a["k"].min()) >= -(1 << 15) and int(a["k"].max()) < (1 << 15) and int(a["k"].min()) < 0
+    assert P.torch_seed(q1) != P.torch_seed(q2) and 0 <= P.torch_seed(q1) < (1 << 63)
+
+
 def test_scalars_are_exact_c_types():
     assert type(P.scalar(Arg("n", "scalar", "int32", value=7))) is np.int32
     assert type(P.scalar(Arg("a", "scalar", "float32", value=0.5))) is np.float32

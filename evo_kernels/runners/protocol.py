@@ -72,6 +72,34 @@ def make_inputs(args: Sequence[Arg], seed: np.random.SeedSequence) -> dict[str, 
     return {a.name: draw(a, rng) for a in args if a.role in ("in", "inout")}
 
 
+def torch_seed(seed: np.random.SeedSequence) -> int:
+    """A 63-bit seed for a torch generator, derived from ``seed`` (so GPU-drawn input sets are as
+    unrepeated and reproducible as the host-drawn ones)."""
+    return int(seed.generate_state(1, np.uint64)[0]) & ((1 << 63) - 1)
+
+
+def make_inputs_torch(torch: Any, args: Sequence[Arg], seed: np.random.SeedSequence, device: str) -> dict[str, Any]:
+    """:func:`make_inputs` drawn by torch on ``device`` (curand on a GPU): the same distributions
+    (N(0,1), [0, 1), the same integer ranges), never all zeros, for input sets too large to draw on
+    the host quickly (a 1 GiB set takes numpy seconds, the GPU milliseconds). ``torch`` is the
+    module, passed in so that this file never imports it."""
+    gen = torch.Generator(device=device)
+    gen.manual_seed(torch_seed(seed))
+    out = {}
+    for a in args:
+        if a.role not in ("in", "inout"):
+            continue
+        shape = tuple(int(s) for s in a.shape)
+        if a.dtype == "int32":
+            low = 0 if a.init == "uniform" else -(1 << 15)
+            out[a.name] = torch.randint(low, 1 << 15, shape, generator=gen, dtype=torch.int32, device=device)
+        elif a.init == "uniform":
+            out[a.name] = torch.rand(shape, generator=gen, dtype=torch.float32, device=device)
+        else:
+            out[a.name] = torch.randn(shape, generator=gen, dtype=torch.float32, device=device)
+    return out
+
+
 def scalar(arg: Arg) -> np.generic:
     """A scalar argument as the exact C type the kernel expects (int32 or float32)."""
     return DTYPES[arg.dtype][1](arg.value)

@@ -82,13 +82,18 @@ class Buffers:
             self.free()
             raise
 
-    def upload(self, inputs: Mapping[str, np.ndarray]) -> None:
-        """Copy host inputs to the device ("inout" ones into their pristine copies)."""
+    def upload(self, inputs: Mapping[str, Any]) -> None:
+        """Copy inputs to the device ("inout" ones into their pristine copies): host arrays, or
+        torch tensors already on the device (copied device to device)."""
         for a in self.args:
-            if a.role == "in":
-                self.cuda.memcpy_htod(int(self.dev[a.name]), np.ascontiguousarray(inputs[a.name]))
-            elif a.role == "inout":
-                self.cuda.memcpy_htod(int(self.pristine[a.name]), np.ascontiguousarray(inputs[a.name]))
+            if a.role not in ("in", "inout") or not a.nbytes:
+                continue
+            dst = int((self.dev if a.role == "in" else self.pristine)[a.name])
+            v = inputs[a.name]
+            if hasattr(v, "data_ptr"):
+                self.cuda.memcpy_dtod(dst, v.contiguous().data_ptr(), a.nbytes)
+            else:
+                self.cuda.memcpy_htod(dst, np.ascontiguousarray(v))
 
     def prepare(self) -> None:
         """Queue, before a launch: NaN poison into every "out" array, inputs back into every "inout"."""
@@ -235,21 +240,37 @@ class Evaluator:
         """The template's numpy float64 reference, on the CPU."""
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
 
-    def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, np.ndarray],
+    def _gpu_inputs(self, t: KernelTemplate) -> bool:
+        """Whether the timed stage draws its inputs on the GPU and checks there: where the template
+        has a ``reference_torch`` and torch runs here."""
+        return getattr(t.meta, "reference_torch", None) is not None and self.warm_torch()
+
+    def _timed_inputs(self, t: KernelTemplate, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
+        """A fresh input set at the timed size: drawn on the GPU by torch where it can be, else on the host."""
+        if self._gpu_inputs(t):
+            inputs = P.make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
+            self._torch.cuda.synchronize()
+            return inputs
+        return P.make_inputs(args, seed)
+
+    def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, Any],
                      p: Mapping[str, int], where: str) -> P.Check:
         """Judge the last timed launch. With the template's ``reference_torch`` (and torch here) the
         reference and the comparison run on the GPU, the outputs copied device to device, so that
         checking a large problem does not dominate the evaluation; else numpy on the CPU. The
-        inputs always come from the host copy: a kernel that overwrote its inputs changes nothing."""
+        inputs always come from the harness's own copy (host arrays or torch tensors the kernel
+        never saw): a kernel that overwrote its inputs changes nothing."""
         label = f"{where}, last timed launch on fresh inputs: "
-        fn = getattr(t.meta, "reference_torch", None)
-        if fn is None or not self.warm_torch():
+        if not self._gpu_inputs(t):
             return P.compare_all(bufs.download(), self._reference(t, inputs, p), t.tolerance, bufs.poisoned, label)
+        fn = t.meta.reference_torch
         torch = self._torch
         dev = f"cuda:{self.device}"
         kinds = {"float32": torch.float32, "int32": torch.int32}
-        tin = {k: torch.from_numpy(v).to(dev).to(torch.float64 if v.dtype.kind == "f" else torch.int64)
-               for k, v in inputs.items()}
+        tin = {}
+        for k, v in inputs.items():
+            v = v if hasattr(v, "data_ptr") else torch.from_numpy(v)
+            tin[k] = v.to(dev).to(torch.float64 if v.dtype.is_floating_point else torch.int64)
         outs = {}
         for a in bufs.args:
             if a.role in ("out", "inout"):
@@ -319,7 +340,9 @@ class Evaluator:
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
         stage(f"{where} inputs")
-        bufs = Buffers(self.cuda, args, P.make_inputs(args, seeds[0]))
+        first = self._timed_inputs(t, args, seeds[0])
+        bufs = Buffers(self.cuda, args, first)
+        del first  # the device buffers hold it now
         try:
             stage(f"{where} warm-up")
             t0 = time.perf_counter()
@@ -334,16 +357,19 @@ class Evaluator:
                                     job["time_cap_s"]):
                 samples.append(self._sample(func, launch, bufs, where))
             stage(f"{where} final launch on fresh inputs")
-            fresh = P.make_inputs(args, seeds[1])
+            fresh = self._timed_inputs(t, args, seeds[1])
             bufs.upload(fresh)
             samples.append(self._sample(func, launch, bufs, f"{where} final launch"))
             stage(f"{where} reference")
             c = self._final_check(t, bufs, fresh, p, where)
+            del fresh
             if not c.ok:
                 raise Failed(c.status, c.message, c.rel_error)
             return samples, c.rel_error
         finally:
             bufs.free(self.dead)
+            if self._torch and not self.dead:
+                self._torch.cuda.empty_cache()  # give torch's cached input sets back before the next build
 
     def evaluate(self, job: Mapping[str, Any], stage: Callable[[str], None]) -> dict[str, Any]:
         """Run the whole protocol for one build; every outcome is a dict of RunResult fields plus
