@@ -94,13 +94,34 @@ def peers(t, problem) -> dict:
     return out
 
 
-def bench_template(name: str, runner, builder, sample: int, seed: int) -> dict:
+def _measure(t, labels: list[str], genomes: dict, runner, builder, p) -> list[dict]:
+    cands = [Candidate(t.name, genomes[k], p, t.space.key(genomes[k])) for k in labels]
+    builds = builder.build(t, cands)
+    runs = runner.run(t, builds, p)
+    return [{"label": k, "genome": b.candidate.genome, "status": r.status, "error": r.error[:300],
+             "median_ms": r.median_ms, "cv": r.cv, "registers": b.registers, "spill_bytes": b.spill_bytes,
+             "smem_bytes": b.smem_bytes, "max_rel_error": r.max_rel_error, "n_samples": len(r.times_ms)}
+            for k, b, r in zip(labels, builds, runs)]
+
+
+def _best(rows: list[dict]) -> dict | None:
+    ok = [r for r in rows if r["status"] == "ok"]
+    return min(ok, key=lambda r: r["median_ms"]) if ok else None
+
+
+def bench_template(name: str, runner, builder, sample: int, seed: int, climb: int = 0,
+                   extra: list[dict] | None = None) -> dict:
+    """Baseline, FAST_GENOME, ``extra`` genomes (e.g. a search's best) and ``sample`` random valid
+    genomes; then up to ``climb`` steps of hill climbing: all unseen valid one-gene neighbours of
+    the best genome so far are measured, and the climb stops when none is faster."""
     t = load_template(name)
     p = t.problem
     rng = np.random.default_rng(seed)
     genomes = {"baseline": t.space.baseline()}
     if getattr(t.meta, "FAST_GENOME", None):
         genomes["fast"] = t.space.check(t.space.coerce(t.meta.FAST_GENOME))
+    for i, g in enumerate(extra or []):
+        genomes[f"searched{i + 1}"] = t.space.check(t.space.coerce(g))
     seen = {t.space.key(g) for g in genomes.values()}
     tries = 0
     while sum(1 for k in genomes if k.startswith("random")) < sample and tries < 50 * sample:
@@ -109,21 +130,36 @@ def bench_template(name: str, runner, builder, sample: int, seed: int) -> dict:
         if t.space.key(g) not in seen:
             seen.add(t.space.key(g))
             genomes[f"random{len(seen)}"] = g
-    labels = list(genomes)
-    cands = [Candidate(t.name, genomes[k], p, t.space.key(genomes[k])) for k in labels]
     t0 = time.time()
-    builds = builder.build(t, cands)
-    t1 = time.time()
-    runs = runner.run(t, builds, p)
-    t2 = time.time()
+    rows = _measure(t, list(genomes), genomes, runner, builder, p)
+    for step in range(1, climb + 1):
+        best = _best(rows)
+        if best is None:
+            break
+        step_genomes = {}
+        for n in t.space.neighbors(best["genome"]):
+            if t.space.key(n) not in seen:
+                seen.add(t.space.key(n))
+                changed = next(k for k in n if n[k] != best["genome"][k])
+                step_genomes[f"climb{step}:{changed}={n[changed]}"] = n
+        if not step_genomes:
+            break
+        rows += _measure(t, list(step_genomes), step_genomes, runner, builder, p)
+        if _best(rows) is best:
+            break
+    print(f"{name}: {len(rows)} genomes built, checked and timed in {time.time() - t0:.1f} s", flush=True)
     nbytes, flops = t.cost(p)
-    rows = []
-    for k, b, r in zip(labels, builds, runs):
-        rows.append({"label": k, "genome": b.candidate.genome, "status": r.status, "error": r.error[:300],
-                     "median_ms": r.median_ms, "cv": r.cv, "registers": b.registers, "spill_bytes": b.spill_bytes,
-                     "smem_bytes": b.smem_bytes, "max_rel_error": r.max_rel_error, "n_samples": len(r.times_ms)})
-    print(f"{name}: {len(cands)} genomes built in {t1 - t0:.1f} s, checked and timed in {t2 - t1:.1f} s", flush=True)
     return {"template": name, "problem": p, "bytes": nbytes, "flops": flops, "rows": rows, "peers": peers(t, p)}
+
+
+def searched_genomes(db: str, template: str, top: int = 3) -> list[dict]:
+    """The ``top`` fastest correct genomes of ``template`` at its benchmark problem in a results
+    database (a search's best), one per genome."""
+    from evo_kernels.store import ResultStore
+
+    with ResultStore(db, readonly=True) as store:
+        rows = store.top(top, template=template, problem=load_template(template).problem, by="median_ms")
+    return [r["genome"] for r in rows]
 
 
 def fmt_rate(ms: float, nbytes: int, flops: int) -> str:
@@ -189,6 +225,10 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--time-cap", type=float, default=0.5, help="seconds of timing per candidate")
     ap.add_argument("--templates", nargs="*", default=None)
+    ap.add_argument("--climb", type=int, default=0,
+                    help="hill-climbing steps from the best genome (all its valid one-gene neighbours per step)")
+    ap.add_argument("--from-db", default=None, help="also measure the 3 fastest genomes of each template in this "
+                    "results database (a search's best)")
     args = ap.parse_args()
     from evo_kernels.runners.gpu import GpuRunner
 
@@ -202,7 +242,8 @@ def main() -> int:
         print(f"ceilings: {ceil}", flush=True)
         results = []
         for name in names:
-            results.append(bench_template(name, runner, builder, args.sample, args.seed))
+            extra = searched_genomes(args.from_db, name) if args.from_db else []
+            results.append(bench_template(name, runner, builder, args.sample, args.seed, args.climb, extra))
             (out / "results.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
                                                          indent=1, default=str))
             # the table so far, so that a run cut short still leaves what it measured
@@ -219,7 +260,8 @@ def _meta(info: dict, args: argparse.Namespace) -> dict:
     return {"gpu": info.get("gpu_name", "?"), "driver": info.get("driver_version", "?"), "nvcc": nvcc_version(),
             "date": datetime.date.today().isoformat(), "commit": commit,
             "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} "
-                       f"--time-cap {args.time_cap}"}
+                       f"--time-cap {args.time_cap} --climb {args.climb}"
+                       + (f" --from-db {args.from_db}" if args.from_db else "")}
 
 
 if __name__ == "__main__":

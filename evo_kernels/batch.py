@@ -150,10 +150,11 @@ def _here(replay: str | None) -> dict[str, Any]:
 
 
 def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[str, Any]:
-    """After the jobs: a header per kernel, the report with its plots, and the leaderboard."""
+    """After the jobs: a header per kernel, the report with its plots and its "why it is fast"
+    ablations (measured on the GPU, or answered from the shipped recordings), and the leaderboard."""
     from evo_kernels.export import export_entries, render_header
     from evo_kernels.leaderboard import print_rows, store_rows
-    from evo_kernels.report import write_report
+    from evo_kernels.report import measure_ablations, write_report
     from evo_kernels.store import ResultStore
     from evo_kernels.template import load_template
 
@@ -169,7 +170,10 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
                 path = headers / f"{name}_tuned.cuh"
                 path.write_text(render_header(load_template(name), entries))
                 written.append(str(path))
-        report = write_report(store.rows(), out / "report", title=f"evo-kernels batch report: {out}")
+        all_rows = store.rows()
         rows = store_rows(store, None, 10)
+    print("measuring why the best genomes are fast (each transform reverted alone)", file=stream, flush=True)
+    report = write_report(all_rows, out / "report", title=f"evo-kernels batch report: {out}",
+                          ablations=measure_ablations(all_rows))
     print_rows(rows, stream=stream, title="batch leaderboard")
     return {"headers": str(headers), "header_files": written, "report": str(report)}

@@ -199,13 +199,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from evo_kernels.report import write_report
+    from evo_kernels.report import measure_ablations, write_report
 
     with _store(args.db) as store:
         rows = store.rows(template=args.template)
     if not rows:
         raise UsageError(f"{args.db}: no evaluations" + (f" of {args.template}" if args.template else ""))
-    ablations = _ablations(rows) if args.ablate else {}
+    ablations = measure_ablations(rows) if args.ablate else {}
     path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}", ablations=ablations)
     print(f"wrote {path}")
     return 0
@@ -223,42 +223,6 @@ def cmd_record(args: argparse.Namespace) -> int:
                   seed=args.seed, time_cap_s=args.time_cap)
     print(f"wrote {path}")
     return 0
-
-
-def _ablations(rows: list[dict]) -> dict[str, list[dict]]:
-    """"Why it is fast" for the best genome of each template and size: each transform reverted
-    alone, measured on the GPU where there is one, else answered from the shipped H200 recording
-    (a reverted genome the recording lacks shows as "invalid")."""
-    from evo_kernels.fitness import FitnessWeights
-    from evo_kernels.report import ablation
-    from evo_kernels.tuning import gpu_present, shipped_recording
-
-    out: dict[str, list[dict]] = {}
-    best: dict[tuple, dict] = {}
-    for r in rows:
-        k = (r["template"], json.dumps(r["problem"], sort_keys=True))
-        if r["status"] == "ok" and (k not in best or r["fitness"] > best[k]["fitness"]):
-            best[k] = r
-    for (name, _), r in best.items():
-        t = load_template(name)
-        label = f"{name} {'x'.join(str(v) for v in r['problem'].values())}"
-        if gpu_present():
-            from evo_kernels.evaluate import GpuEvaluator
-            from evo_kernels.runners.gpu import GpuRunner
-
-            with GpuRunner() as runner:
-                ev = GpuEvaluator(t, runner, problem=r["problem"], weights=FitnessWeights())
-                out[label] = ablation(t, r["genome"], ev.evaluate, r["problem"])
-            continue
-        rec = shipped_recording(name)
-        if rec is None:
-            continue
-        from evo_kernels.runners.replay import load_space
-
-        space = load_space(rec)
-        if space.problem == r["problem"]:
-            out[label] = ablation(t, r["genome"], space.evaluator(FitnessWeights()).evaluate, r["problem"])
-    return out
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -61,6 +61,42 @@ def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequenc
     return rows
 
 
+def measure_ablations(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """"Why it is fast" for the best genome of each template and size: each transform reverted
+    alone, measured on the GPU where there is one, else answered from the shipped H200 recording
+    (a reverted genome the recording lacks shows as "invalid")."""
+    from evo_kernels.fitness import FitnessWeights
+    from evo_kernels.template import load_template
+    from evo_kernels.tuning import gpu_present, shipped_recording
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    best: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in rows:
+        k = (r["template"], json.dumps(r["problem"], sort_keys=True))
+        if r["status"] == "ok" and (k not in best or r["fitness"] > best[k]["fitness"]):
+            best[k] = r
+    for (name, _), r in best.items():
+        t = load_template(name)
+        label = f"{name} {'x'.join(str(v) for v in r['problem'].values())}"
+        if gpu_present():
+            from evo_kernels.evaluate import GpuEvaluator
+            from evo_kernels.runners.gpu import GpuRunner
+
+            with GpuRunner() as runner:
+                ev = GpuEvaluator(t, runner, problem=r["problem"], weights=FitnessWeights())
+                out[label] = ablation(t, r["genome"], ev.evaluate, r["problem"])
+            continue
+        rec = shipped_recording(name)
+        if rec is None:
+            continue
+        from evo_kernels.runners.replay import load_space
+
+        space = load_space(rec)
+        if space.problem == r["problem"]:
+            out[label] = ablation(t, r["genome"], space.evaluator(FitnessWeights()).evaluate, r["problem"])
+    return out
+
+
 def _bytes_per_thread(template: KernelTemplate, genome: dict, problem: dict, nbytes: int) -> float:
     launch = template.launch(genome, problem)
     threads = launch.threads * launch.grid[0] * launch.grid[1] * launch.grid[2]

@@ -2,7 +2,8 @@
 # One device session in one call (under the 10-minute limit). STAGES picks what runs, in order:
 #   tests   - the GPU test suite (faulty and cheating kernels, runner, headers that run)
 #   check   - 50 random genomes + baseline + FAST_GENOME of CHECK_TEMPLATES, check shapes only
-#   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py)
+#   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py; BENCH_ARGS adds
+#             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (SAMPLE genomes each), for the replay runner
 # Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
@@ -34,14 +35,16 @@ for stage in ${STAGES:-tests check bench batch}; do
       mkdir -p "$WORK/bench"
       # shellcheck disable=SC2086
       timeout "${T_BENCH:-240}" python3 benchmarks/bench_kernels.py --out "$WORK/bench" --sample "${BENCH_SAMPLE:-50}" \
-        --time-cap 0.1 --templates ${BENCH_TEMPLATES:-reduce_sum softmax transpose stencil} > "$WORK/bench/bench.log" 2>&1
+        --time-cap 0.1 --templates ${BENCH_TEMPLATES:-reduce_sum softmax transpose stencil} ${BENCH_ARGS:-} \
+        > "$WORK/bench/bench.log" 2>&1
       echo "bench rc=$?" >> "$WORK/bench/bench.log" ;;
     batch)
       timeout "${T_BATCH:-200}" $EK batch benchmarks/batch_h200.toml > "$WORK/batch.log" 2>&1
       echo "batch rc=$?" >> "$WORK/batch.log"
       $EK leaderboard --db runs/batch_h200/results.db --top 15 > "$WORK/leaderboard.txt" 2>&1
       $EK leaderboard --db runs/batch_h200/results.db --json > "$WORK/leaderboard.json" 2>&1
-      mkdir -p "$WORK/batch_h200" && cp -r runs/batch_h200/headers runs/batch_h200/report "$WORK/batch_h200/" 2>/dev/null ;;
+      mkdir -p "$WORK/batch_h200"
+      cp -r runs/batch_h200/headers runs/batch_h200/report runs/batch_h200/results.db* "$WORK/batch_h200/" 2>/dev/null ;;
     record)
       mkdir -p "$WORK/recordings"
       for t in ${RECORD_TEMPLATES:-sgemm transpose stencil}; do
