@@ -110,8 +110,8 @@ def _best(rows: list[dict]) -> dict | None:
 
 
 def bench_template(name: str, runner, builder, sample: int, seed: int, climb: int = 0,
-                   extra: list[dict] | None = None) -> dict:
-    """Baseline, FAST_GENOME, ``extra`` genomes (e.g. a search's best) and ``sample`` random valid
+                   extra: list[tuple[str, dict]] | None = None) -> dict:
+    """Baseline, FAST_GENOME, ``extra`` (label, genome) pairs (e.g. a search's best) and ``sample`` random valid
     genomes; then up to ``climb`` steps of hill climbing: all unseen valid one-gene neighbours of
     the best genome so far are measured, and the climb stops when none is faster."""
     t = load_template(name)
@@ -120,8 +120,10 @@ def bench_template(name: str, runner, builder, sample: int, seed: int, climb: in
     genomes = {"baseline": t.space.baseline()}
     if getattr(t.meta, "FAST_GENOME", None):
         genomes["fast"] = t.space.check(t.space.coerce(t.meta.FAST_GENOME))
-    for i, g in enumerate(extra or []):
-        genomes[f"searched{i + 1}"] = t.space.check(t.space.coerce(g))
+    for label, g in extra or []:
+        g = t.space.check(t.space.coerce(g))
+        if t.space.key(g) not in {t.space.key(v) for v in genomes.values()}:
+            genomes[label] = g
     seen = {t.space.key(g) for g in genomes.values()}
     tries = 0
     while sum(1 for k in genomes if k.startswith("random")) < sample and tries < 50 * sample:
@@ -227,6 +229,8 @@ def main() -> int:
     ap.add_argument("--templates", nargs="*", default=None)
     ap.add_argument("--climb", type=int, default=0,
                     help="hill-climbing steps from the best genome (all its valid one-gene neighbours per step)")
+    ap.add_argument("--extra", default=None, help="JSON file {template: [genome, ...]}: more genomes to measure "
+                    "(e.g. designs the template author wants compared)")
     ap.add_argument("--from-db", default=None, help="also measure the 3 fastest genomes of each template in this "
                     "results database (a search's best)")
     args = ap.parse_args()
@@ -235,6 +239,7 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     names = args.templates or available_templates()
+    extra_genomes = json.loads(Path(args.extra).read_text()) if args.extra else {}
     builder = NvccBuilder()
     with GpuRunner(time_cap_s=args.time_cap, seed=args.seed) as runner:
         info = runner.device_info()
@@ -242,7 +247,9 @@ def main() -> int:
         print(f"ceilings: {ceil}", flush=True)
         results = []
         for name in names:
-            extra = searched_genomes(args.from_db, name) if args.from_db else []
+            extra = [(f"searched{i + 1}", g) for i, g in
+                     enumerate(searched_genomes(args.from_db, name) if args.from_db else [])]
+            extra += [(f"extra{i + 1}", g) for i, g in enumerate(extra_genomes.get(name, []))]
             results.append(bench_template(name, runner, builder, args.sample, args.seed, args.climb, extra))
             (out / "results.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
                                                          indent=1, default=str))
@@ -261,7 +268,8 @@ def _meta(info: dict, args: argparse.Namespace) -> dict:
             "date": datetime.date.today().isoformat(), "commit": commit,
             "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} "
                        f"--time-cap {args.time_cap} --climb {args.climb}"
-                       + (f" --from-db {args.from_db}" if args.from_db else "")}
+                       + (f" --from-db {args.from_db}" if args.from_db else "")
+                       + (f" --extra {args.extra}" if args.extra else "")}
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 #   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py; BENCH_ARGS adds
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
-#   record  - recordings of RECORD_TEMPLATES (SAMPLE genomes each), for the replay runner
+#   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 # Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
 # stage the folder is packed into OUTDIR/session.tar.gz (one file: the device returns at most 8),
 # so a stage cut short keeps what the earlier ones finished.
@@ -48,8 +48,16 @@ for stage in ${STAGES:-tests check bench batch}; do
     record)
       mkdir -p "$WORK/recordings"
       for t in ${RECORD_TEMPLATES:-sgemm transpose stencil}; do
-        timeout "${T_RECORD:-120}" $EK record "$t" --sample "${SAMPLE:-200}" --db "$WORK/recordings/record-$t.db" \
-          --out "$WORK/recordings/$t.json.gz" --time-cap 0.1 2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
+        # the recordings' problem sizes (kept from the first recordings, so that replays compare)
+        case $t in
+          sgemm) size="M=2048 N=2048 K=2048" ;; transpose) size="R=2048 C=2048" ;; stencil) size="H=2048 W=2048" ;;
+          *) size="" ;;
+        esac
+        # a random order of the space: a recording cut short by its time limit is a uniform sample
+        # shellcheck disable=SC2086
+        timeout "${T_RECORD:-120}" $EK record "$t" ${size:+--size $size} --sample "${SAMPLE:-5000}" \
+          --db "$WORK/recordings/record-$t.db" --out "$WORK/recordings/$t.json.gz" --time-cap 0.1 2>&1 \
+          | tail -n 3 >> "$WORK/recordings/record.log"
         rm -f "$WORK/recordings/record-$t.db"*
       done ;;
     *) echo "unknown stage $stage" >> "$WORK/stages.log" ;;

@@ -13,14 +13,17 @@ def roff(i):
 def coff(j):
     return (j // WN) * (NTX * WN) + j % WN
 SMEM, VEC, DB = UseSharedMemory, VectorizeLoads, ReorderInstructions
+ASYNC = ReorderInstructions_Async          # stages of the cp.async pipeline; 0: off
 PAD = 4 if PadSharedMemory else 0
-NBUF = 2 if DB else 1
+NBUF = ASYNC if ASYNC else (2 if DB else 1)
 U = UnrollLoop
 VA = VEC and TM % 4 == 0    # 128-bit shared reads of a thread's A fragment
 VB = VEC and TN % 4 == 0    # 128-bit shared/global reads of its B fragment, float4 stores of C
 # shared-memory load mapping: A in units of AU consecutive k of one row, B in units of BU consecutive n of one k
 AU = 4 if VEC else 1
 BU = 4 if VEC else 1
+if ASYNC:
+    AU = 1                                 # A goes transposed into shared memory: one 4-byte copy per element
 NA, NB = BM * BK // AU, BK * BN // BU      # units per tile
 LA, LB = -(-NA // T), -(-NB // T)          # units per thread
 GA, GB = NA % T != 0, NB % T != 0          # some threads have fewer units
@@ -32,7 +35,44 @@ def kk_pragma():
 %>\
 // ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
-// double_buffer=${int(DB)} max_registers=${AdjustBlockSize_MaxRegisters}
+// double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters}
+% if ASYNC:
+// Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
+// runs while the SM computes. A false predicate copies nothing and zero-fills the destination
+// (src-size 0; the source pointer must still be a valid address). Where __CUDA_ARCH__ is not
+// defined (the host pass, the CPU emulator of the tests) they are plain synchronous copies.
+__device__ __forceinline__ void cp_async4(float* dst, const float* src, bool pred)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" :: "r"(d), "l"(src), "r"(pred ? 4 : 0));
+#else
+    *dst = pred ? *src : 0.f;
+#endif
+}
+__device__ __forceinline__ void cp_async16(float* dst, const float* src, bool pred)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" :: "r"(d), "l"(src), "r"(pred ? 16 : 0));
+#else
+    *reinterpret_cast<float4*>(dst) = pred ? *reinterpret_cast<const float4*>(src) : make_float4(0.f, 0.f, 0.f, 0.f);
+#endif
+}
+__device__ __forceinline__ void cp_async_commit()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+template <int N> __device__ __forceinline__ void cp_async_wait()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group %0;\n" :: "n"(N));
+#endif
+}
+
+% endif
 extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
 ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, int M, int N, int K)
 {
@@ -40,7 +80,7 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
     const int bm0 = blockIdx.y * ${BM}, bn0 = blockIdx.x * ${BN};
     const int row0 = bm0 + ty * ${WM}, col0 = bn0 + tx * ${WN};   // + roff(i), + coff(j)
     // float4 paths need a row stride that is a multiple of 4 and a 16-byte aligned base; else scalar
-% if VEC and SMEM:
+% if VEC and SMEM and not ASYNC:
     const bool a_vec = (K & 3) == 0 && ((size_t)A & 15) == 0;
 % endif
 % if VEC and (SMEM or VB):
@@ -124,7 +164,8 @@ ${direct_loop(False)}
 % endif
     const float* bsrc${l} = B + (size_t)ubk${l} * N + bn0 + ubn${l};   // advanced by BK rows per tile
 % endfor
-% if VEC:
+% if ASYNC:
+% elif VEC:
     float4 ra[${LA}], rb[${LB}];
 % else:
     float ra[${LA}], rb[${LB}];
@@ -243,7 +284,88 @@ ${kk_pragma()}
             }
         }
 </%def>
-% if DB:
+% if ASYNC:
+<%def name="issue_tile(t, buf)">
+        {   // global -> shared buffer ${buf}, asynchronously: the tile at k = ${t} * ${BK}; out-of-range elements zero-filled
+            const int k0 = (${t}) * ${BK};
+% if T % KUA == 0:
+            // thread tid copies rows ar0 + l*${T // KUA} at k0 + ac0: one base pointer, constant steps
+            const bool kin = k0 + ac0 < K;
+% for l in range(LA):
+% if GA and l == LA - 1:
+            if (ain${l})
+% endif
+            {
+                const bool ok = kin && bm0 + ar0 + ${l * (T // KUA)} < M;
+                cp_async4(&As[${buf}][ac0][ar0 + ${l * (T // KUA)}], ok ? abase + ${l} * astep + k0 : A, ok);
+            }
+% endfor
+% else:
+% for l in range(LA):
+% if GA and l == LA - 1:
+            if (ain${l})
+% endif
+            {
+                const bool ok = aok${l} && k0 + ak${l} < K;
+                cp_async4(&As[${buf}][ak${l}][am${l}], ok ? asrc${l} + k0 : A, ok);
+            }
+% endfor
+% endif
+% for l in range(LB):
+% if GB and l == LB - 1:
+            if (bin${l})
+% endif
+            {
+                const bool kok = k0 + ubk${l} < K;
+                const int n = bn0 + ubn${l};
+                const float* p = bsrc${l} + (size_t)k0 * N;
+% if VEC:
+                if (b_vec) {   // N % 4 == 0: n < N means all four are in range
+                    cp_async16(&Bs[${buf}][ubk${l}][ubn${l}], kok && n < N ? p : B, kok && n < N);
+                } else {
+% for q in range(4):
+                    cp_async4(&Bs[${buf}][ubk${l}][ubn${l} + ${q}], kok && n + ${q} < N ? p + ${q} : B, kok && n + ${q} < N);
+% endfor
+                }
+% else:
+                cp_async4(&Bs[${buf}][ubk${l}][ubn${l}], kok && n < N ? p : B, kok && n < N);
+% endif
+            }
+% endfor
+        }
+</%def>
+    // ${ASYNC}-stage cp.async pipeline: tiles t+1 .. t+${ASYNC - 1} are in flight while tile t is computed; one
+    // barrier per tile. At the barrier of step t every thread has finished computing tile t-1, so
+    // refilling its buffer right after the barrier is safe. Every step commits one group (empty past
+    // the last tile) so that "all but the newest ${ASYNC - 2}" always means "tile t has landed".
+    const int ntiles = (K + ${BK - 1}) / ${BK};
+% if T % KUA == 0:
+    const int ar0 = tid / ${KUA}, ac0 = tid % ${KUA};
+    const float* abase = A + (size_t)(bm0 + ar0) * K + ac0;
+    const size_t astep = (size_t)${T // KUA} * K;
+% endif
+% for s0 in range(ASYNC - 1):
+    if (${s0} < ntiles) {
+${issue_tile(str(s0), str(s0))}
+    }
+    cp_async_commit();
+% endfor
+#pragma unroll 1
+    for (int t = 0; t < ntiles; ++t) {
+        cp_async_wait<${ASYNC - 2}>();
+        __syncthreads();
+        {
+            const int tn = t + ${ASYNC - 1};
+            if (tn < ntiles) {
+                const int nb = tn % ${ASYNC};
+${issue_tile("tn", "nb")}
+            }
+            cp_async_commit();
+        }
+        const int cb = t % ${ASYNC};
+${compute("cb")}
+    }
+% elif DB:
     // double buffering: tile kt + BK is prefetched into registers while tile kt is computed, then stored
     // into the other buffer; one barrier per tile. Unrolled by two so that both buffers are static.
 ${load_tile("0")}

@@ -40,6 +40,10 @@ GENES = [
     Gene("ReorderInstructions", "ReorderInstructions", (False, True), False,
          "double-buffered shared memory: the next tile is prefetched into registers during the current "
          "tile's math, one barrier per k step"),
+    Gene("ReorderInstructions_Async", "ReorderInstructions", (0, 2, 3, 4), 0,
+         "stages of an asynchronous copy pipeline (cp.async, sm_80+: global -> shared with no staging registers, "
+         "tiles t+1 .. t+stages-1 in flight while tile t is computed, one barrier per tile); 0: off. Replaces the "
+         "register-staged double buffering of ReorderInstructions"),
     Gene("AdjustBlockSize_MaxRegisters", "AdjustBlockSize", (255, 128), 255,
          "register budget per thread: 128 declares __launch_bounds__(threads, 65536 / (128 * threads)) so that "
          "that many blocks can share an SM (ptxas spills where the code needs more); only for <= 256 threads"),
@@ -73,7 +77,7 @@ def smem_bytes(g):
     if not g["UseSharedMemory"]:
         return 0
     pad = 4 if g["PadSharedMemory"] else 0
-    nbuf = 2 if g["ReorderInstructions"] else 1
+    nbuf = g["ReorderInstructions_Async"] or (2 if g["ReorderInstructions"] else 1)
     bk = g["TileLoops_K"]
     return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad)
 
@@ -91,6 +95,11 @@ def constraints(g):
                    "(too few threads for the tile: the staging registers spill)")
     if g["ReorderInstructions"] and not g["UseSharedMemory"]:
         out.append("ReorderInstructions (double buffering) requires UseSharedMemory")
+    if g["ReorderInstructions_Async"] and not g["UseSharedMemory"]:
+        out.append("ReorderInstructions_Async (a cp.async pipeline into shared memory) requires UseSharedMemory")
+    if g["ReorderInstructions_Async"] and g["ReorderInstructions"]:
+        out.append("ReorderInstructions_Async replaces the register-staged double buffering: ReorderInstructions "
+                   "must be False with it")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
         out.append(f"AdjustBlockSize_MaxRegisters=128 needs <= 256 threads ({t} threads get <= 128 registers anyway)")
     if g["TileLoops_K"] != 8 and not g["UseSharedMemory"]:

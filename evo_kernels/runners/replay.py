@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 import json
 import math
 import re
@@ -426,5 +427,8 @@ def write_recording(path: str | Path, evaluations: Sequence[Evaluation], space: 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # mtime=0: the same evaluations give byte-identical files, so recordings can be shipped and diffed.
-    path.write_bytes(gzip.compress(json.dumps(doc, allow_nan=False).encode(), mtime=0))
+    # Written beside and renamed over: a run killed mid-write leaves the previous file, never half of one.
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(gzip.compress(json.dumps(doc, allow_nan=False).encode(), mtime=0))
+    os.replace(tmp, path)
     return path
