@@ -98,6 +98,8 @@ class LiveLeaderboard:
     failures: int = 0
     compile_s: float = 0.0
     gpu_s: float = 0.0
+    compile_jobs: int = 1  # nvcc processes at a time: the compile fraction is of all of them
+    replay: bool = False  # answers from a recording: nothing is compiled or run here
     _start: float = field(default_factory=time.monotonic)
     _live: Any = None
     _best_fitness: float = 0.0
@@ -156,9 +158,13 @@ class LiveLeaderboard:
     def progress(self) -> str:
         elapsed = time.monotonic() - self._start
         eta = elapsed / self.spent * (self.budget - self.spent) if self.spent else float("nan")
-        busy = lambda s: f"{100 * s / elapsed:.0f}%" if elapsed > 0 else "-"  # noqa: E731
-        return (f"{self.spent}/{self.budget} evaluations, {self.failures} failed, elapsed {elapsed:.0f} s, "
-                f"ETA {eta:.0f} s, compile {busy(self.compile_s)}, GPU {busy(self.gpu_s)}")
+        head = (f"{self.spent}/{self.budget} evaluations, {self.failures} failed, elapsed {elapsed:.0f} s, "
+                f"ETA {eta:.0f} s, ")
+        if self.replay:
+            return head + "replay (nothing compiled or run)"
+        # busy fractions of the wall time: nvcc summed over its parallel jobs, the GPU over kernel time
+        busy = lambda s, n: f"{min(100.0, 100 * s / (elapsed * n)):.0f}%" if elapsed > 0 else "-"  # noqa: E731
+        return head + f"compile {busy(self.compile_s, max(1, self.compile_jobs))}, GPU {busy(self.gpu_s, 1)}"
 
     def renderable(self):
         from rich.console import Group

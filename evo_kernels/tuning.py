@@ -303,7 +303,8 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
         resumed = loop.spent
     nbytes, flops = s.template.cost(s.problem)
     board = LiveLeaderboard(s.cfg.budget, nbytes, flops, stream=stream,
-                            note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""))
+                            note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""),
+                            compile_jobs=os.cpu_count() or 1, replay=s.replayed)
     for ev in loop.history:
         board.rows.append(row_from_evaluation(ev, nbytes, flops))
     board.rows.sort(key=lambda r: -r["fitness"])

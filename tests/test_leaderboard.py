@@ -41,3 +41,16 @@ def test_plain_lines_when_not_a_terminal():
 def test_problem_label():
     assert problem_label({"M": 4096, "N": 4096, "K": 4096}) == "4096^3"
     assert problem_label({"R": 4093, "C": 4091}) == "4093x4091"
+
+
+def test_progress_busy_fractions_are_of_the_parallel_jobs_and_replay_says_so():
+    board = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), compile_jobs=16)
+    board.spent, board.compile_s, board.gpu_s = 10, 80.0, 2.0
+    board._start -= 10.0  # 10 s of wall time: 80 compile seconds over 16 jobs is half of their capacity
+    line = board.progress()
+    assert "compile 50%" in line and "GPU 20%" in line, line
+    board.compile_s = 1000.0  # never more than all of them
+    assert "compile 100%" in board.progress()
+    replayed = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), replay=True)
+    replayed.compile_s = 1000.0
+    assert replayed.progress().endswith("replay (nothing compiled or run)") and "%" not in replayed.progress()
