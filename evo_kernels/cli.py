@@ -219,8 +219,11 @@ def cmd_record(args: argparse.Namespace) -> int:
         path = export_recording(args.db, args.template, args.out, _size(args.size))
         print(f"wrote {path}")
         return 0
-    path = record(args.template, problem=_size(args.size), sample=args.sample, db=args.db, out=args.out,
-                  seed=args.seed, time_cap_s=args.time_cap)
+    try:
+        path = record(args.template, problem=_size(args.size), sample=args.sample, db=args.db, out=args.out,
+                      seed=args.seed, time_cap_s=args.time_cap, extend=args.extend)
+    except ValueError as exc:  # a recording that cannot be extended, a baseline that failed
+        raise UsageError(str(exc)) from exc
     print(f"wrote {path}")
     return 0
 
@@ -304,6 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--time-cap", type=float, default=0.5, help="seconds of timing per genome")
     s.add_argument("--from-db", action="store_true", help="export what --db holds, measuring nothing")
+    s.add_argument("--extend", action="store_true",
+                   help="--out is an earlier recording (same template, version, problem, GPU): measure only "
+                        "the genomes it lacks and write the union")
     s.set_defaults(func=cmd_record)
 
     s = sub.add_parser("bench-search", add_help=False, help="compare strategies on recorded spaces")

@@ -2,9 +2,12 @@
 as a compressed recording that replays anywhere (see runners/replay.py for the format)."""
 from __future__ import annotations
 
+import gzip
+import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -15,10 +18,36 @@ from evo_kernels.template import load_template
 ENUMERATE_LIMIT = 5000  # spaces with more valid genomes are sampled
 
 
+def _existing(out: str, template: Any, problem: dict[str, int]) -> dict[str, Any]:
+    """The recording at ``out`` that ``--extend`` adds to; ValueError naming the file where it is
+    unreadable or records something else (another template, template version or problem)."""
+    try:
+        doc = json.loads(gzip.decompress(Path(out).read_bytes()))
+    except (OSError, EOFError, ValueError) as exc:  # EOFError: a truncated gzip stream
+        raise ValueError(f"{out}: cannot extend, not a readable recording ({exc})") from exc
+    for k, want in (("template", template.name), ("template_hash", template.hash), ("problem", problem)):
+        if doc.get(k) != want:
+            raise ValueError(f"{out}: cannot extend, it records {k} {doc.get(k)!r}, not {want!r}")
+    return doc
+
+
+def _merge(path: Path, old: dict[str, Any], space: Any) -> None:
+    """Rewrite the recording at ``path`` as ``old`` plus its entries for genomes ``old`` lacks (the
+    earlier measurement of a genome, and the earlier baseline, are kept)."""
+    new = json.loads(gzip.decompress(path.read_bytes()))
+    seen = {space.key(e["genome"]) for e in old["entries"]}
+    doc = dict(old, entries=old["entries"] + [e for e in new["entries"] if space.key(e["genome"]) not in seen])
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(gzip.compress(json.dumps(doc, allow_nan=False).encode(), mtime=0))
+    tmp.replace(path)
+
+
 def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,
            db: str = "runs/record.db", out: str = "recording.json.gz", seed: int = 0, time_cap_s: float = 0.5,
-           batch: int = 16) -> Path:
-    """Every valid genome (or ``sample`` random ones, the baseline always included), measured."""
+           batch: int = 16, extend: bool = False) -> Path:
+    """Every valid genome (or ``sample`` random ones, the baseline always included), measured.
+    With ``extend``, ``out`` is an earlier recording of the same template, version and problem on
+    this GPU: only genomes it lacks are measured, and ``out`` becomes the union."""
     from evo_kernels.build import NvccBuilder, nvcc_version
     from evo_kernels.evaluate import GpuEvaluator
     from evo_kernels.runners.gpu import GpuRunner
@@ -29,6 +58,8 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     problem = dict(problem or t.problem)
     space = t.space
     base = space.baseline()
+    old = _existing(out, t, problem) if extend and Path(out).exists() else None
+    known = {space.key(e["genome"]) for e in old["entries"]} if old else set()
     if sample is None and space.size <= 20 * ENUMERATE_LIMIT:
         genomes = list(space.enumerate())
         if len(genomes) > ENUMERATE_LIMIT:
@@ -40,11 +71,13 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
             if len(genomes) >= sample:
                 break
             g = space.sample(rng)
-            if space.key(g) not in seen:
+            if space.key(g) not in seen and space.key(g) not in known:
                 seen.add(space.key(g))
                 genomes.append(g)
     else:
         genomes.sort(key=lambda g: g != base)  # the baseline first
+    # extending: each batch is written beside the old recording, merged with it, then renamed over it
+    new_out = str(out) + ".new" if old is not None else out
     with ResultStore(db) as store, GpuRunner(time_cap_s=time_cap_s, seed=seed) as runner:
         ev = GpuEvaluator(t, runner, NvccBuilder(), store, problem, FitnessWeights(), run_id=f"record-{t.name}")
         evals, t0 = [], time.monotonic()
@@ -55,8 +88,14 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
             print(f"record {t.name}: {len(evals)}/{len(genomes)} measured, {ok} ok, "
                   f"{time.monotonic() - t0:.0f} s", file=sys.stderr, flush=True)
             # rewritten after every batch: a recording cut short by a time limit keeps what it measured
-            path = write_recording(out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
+            path = write_recording(new_out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
                                    device=ev.device, nvcc=nvcc_version())
+            if old is not None:
+                if old["device"].get("gpu_name") != ev.device.get("gpu_name"):
+                    raise ValueError(f"{out}: cannot extend, recorded on {old['device'].get('gpu_name')}, "
+                                     f"this is {ev.device.get('gpu_name')}")
+                _merge(path, old, space)
+                path = path.replace(out)
         return path
 
 

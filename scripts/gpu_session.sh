@@ -55,9 +55,16 @@ for stage in ${STAGES:-tests check bench batch}; do
         esac
         # a random order of the space: a recording cut short by its time limit is a uniform sample
         # shellcheck disable=SC2086
-        timeout "${T_RECORD:-120}" $EK record "$t" ${size:+--size $size} --sample "${SAMPLE:-5000}" \
-          --db "$WORK/recordings/record-$t.db" --out "$WORK/recordings/$t.json.gz" --time-cap 0.1 2>&1 \
-          | tail -n 3 >> "$WORK/recordings/record.log"
+        # RECORD_EXTEND=1: add genomes the shipped recording lacks to it (RECORD_SEED: another random order)
+        if [ -n "${RECORD_EXTEND:-}" ]; then
+          cp "evo_kernels/recordings/$t.json.gz" "$WORK/recordings/$t.json.gz"
+          extend="--extend"
+        else
+          extend=""
+        fi
+        timeout "${T_RECORD:-120}" $EK record "$t" ${size:+--size $size} --sample "${SAMPLE:-5000}" $extend \
+          --seed "${RECORD_SEED:-0}" --db "$WORK/recordings/record-$t.db" --out "$WORK/recordings/$t.json.gz" \
+          --time-cap 0.1 2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
         rm -f "$WORK/recordings/record-$t.db"*
       done ;;
     *) echo "unknown stage $stage" >> "$WORK/stages.log" ;;

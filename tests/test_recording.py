@@ -1,0 +1,56 @@
+"""Extending a recording (record --extend) on the CPU: which file may be extended, and the union
+written. The measuring itself needs a GPU (tests marked gpu; scripts/gpu_session.sh)."""
+import gzip
+import json
+import shutil
+
+import pytest
+
+from evo_kernels.recording import _existing, _merge
+from evo_kernels.template import load_template
+from evo_kernels.tuning import RECORDINGS
+
+
+def _doc(path):
+    return json.loads(gzip.decompress(path.read_bytes()))
+
+
+def _write(path, doc):
+    path.write_bytes(gzip.compress(json.dumps(doc).encode(), mtime=0))
+
+
+def test_extend_accepts_only_a_recording_of_the_same_template_version_and_problem(tmp_path):
+    t = load_template("transpose")
+    shipped = RECORDINGS / "transpose.json.gz"
+    doc = _doc(shipped)
+    if doc["template_hash"] != t.hash:
+        pytest.skip("the shipped transpose recording is of another template version")
+    assert len(_existing(str(shipped), t, doc["problem"])["entries"]) == len(doc["entries"])
+    with pytest.raises(ValueError, match="transpose.json.gz: cannot extend, it records problem"):
+        _existing(str(shipped), t, {"R": 4096, "C": 4096})
+    other = tmp_path / "other.json.gz"
+    _write(other, dict(doc, template_hash="0123456789ab"))
+    with pytest.raises(ValueError, match="other.json.gz: cannot extend, it records template_hash"):
+        _existing(str(other), t, doc["problem"])
+    broken = tmp_path / "broken.json.gz"
+    broken.write_bytes(shipped.read_bytes()[:100])
+    with pytest.raises(ValueError, match="broken.json.gz: cannot extend, not a readable recording"):
+        _existing(str(broken), t, doc["problem"])
+
+
+def test_merge_writes_the_union_keeping_the_earlier_measurements(tmp_path):
+    t = load_template("transpose")
+    doc = _doc(RECORDINGS / "transpose.json.gz")
+    entries = doc["entries"]
+    assert len(entries) >= 40
+    old = dict(doc, entries=entries[:30])
+    later = tmp_path / "later.json.gz"  # a later run: 10 genomes the old one has, 10 it lacks
+    _write(later, dict(doc, entries=entries[20:40], baseline={"genome": doc["baseline"]["genome"],
+                                                              "median_ms": 1.0, "p95_ms": 1.0}))
+    _merge(later, old, t.space)
+    merged = _doc(later)
+    keys = [t.space.key(e["genome"]) for e in merged["entries"]]
+    assert len(keys) == len(set(keys)) == 40
+    assert merged["entries"][:30] == entries[:30] and merged["baseline"] == doc["baseline"]
+    assert not list(tmp_path.glob("*.tmp"))
+    shutil.rmtree(tmp_path)
