@@ -40,9 +40,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows = []
     for name in available_templates():
         t = load_template(name)
-        valid = sum(1 for _ in t.space.enumerate()) if t.space.size <= 200_000 else None
+        valid, exact = t.space.count_valid()
         rows.append({"template": name, "doc": t.doc, "file": str(t.mako_path), "problem": t.problem,
-                     "space_size": t.space.size, "valid": valid, "genes": t.space.describe()})
+                     "space_size": t.space.size, "valid": valid, "valid_exact": exact, "genes": t.space.describe()})
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
         return 0
@@ -52,7 +52,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     console = Console()
     for r in rows:
         table = Table(title=f"{r['template']}: {r['doc']}  [{r['space_size']} genomes, "
-                            f"{r['valid'] if r['valid'] is not None else '?'} valid]", title_justify="left")
+                            f"{'' if r['valid_exact'] else '~'}{r['valid']} valid]", title_justify="left")
         for col in ("gene", "transform", "domain", "baseline"):
             table.add_column(col)
         for g in r["genes"]:

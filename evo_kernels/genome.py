@@ -180,6 +180,20 @@ class GenomeSpace:
                 return g
         raise InvalidGenome(f"space {self.name}: no valid genome in {max_tries} draws")
 
+    def count_valid(self, exact_limit: int = 200_000, draws: int = 20_000, seed: int = 0) -> tuple[int, bool]:
+        """(number of valid genomes, exact?): counted where the space has at most ``exact_limit``
+        genomes, else estimated from ``draws`` uniform draws of the whole product space (the
+        estimate's relative standard error is about sqrt((1 - f) / (f * draws)) for a valid
+        fraction f: 0.8% for f = 0.18)."""
+        if self.valid is not None:
+            return len(self.valid), True
+        if self.size <= exact_limit:
+            return sum(1 for _ in self.enumerate()), True
+        rng = np.random.default_rng(seed)
+        hits = sum(self.is_valid({g.name: g.values[rng.integers(len(g.values))] for g in self.genes})
+                   for _ in range(draws))
+        return round(self.size * hits / draws), False
+
     def mutate(self, genome: Mapping[str, Any], rng: np.random.Generator, rate: float | None = None,
                scale: float = 1.0) -> Genome:
         """Move each gene with probability ``rate`` (default 1/len) by a step of about ``scale``

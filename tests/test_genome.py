@@ -96,3 +96,14 @@ def test_enumerate_refuses_big_spaces():
 def test_normalized_positions():
     g = Gene("u", "UnrollLoop", (1, 2, 4, 8), 1)
     assert [g.normalized(v) for v in g.values] == [0.0, 1 / 3, 2 / 3, 1.0]
+
+
+def test_count_valid_exact_for_small_spaces_and_a_close_estimate_for_large_ones():
+    from evo_kernels.template import load_template
+
+    t = load_template("conv2d")
+    exact, is_exact = t.space.count_valid()
+    assert is_exact and exact == sum(1 for _ in t.space.enumerate())
+    est, is_exact = t.space.count_valid(exact_limit=0)  # forced to estimate from 20000 draws
+    assert not is_exact and abs(est - exact) / exact < 0.03, (est, exact)
+    assert t.space.count_valid(exact_limit=0, seed=1) != (est, False)  # drawn, not computed
