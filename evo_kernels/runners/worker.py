@@ -25,11 +25,11 @@ from typing import Any
 import numpy as np
 
 from evo_kernels.runners import protocol as P
-from evo_kernels.template import DTYPES, Arg, KernelTemplate, Launch, load_template
+from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
+from evo_kernels.template import Arg, KernelTemplate, Launch, load_template
 
 _FORMAT = {"int32": "i", "float32": "f"}
 _DEFAULT_SMEM = 48 * 1024  # dynamic shared memory above this needs the opt-in attribute
-_DEAD: list[Any] = []  # objects of a dead context: never freed, never collected before os._exit
 
 
 class Failed(Exception):
@@ -58,79 +58,6 @@ def nvidia_driver_version() -> str:
 
 def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {k: v.astype(np.float64 if v.dtype.kind == "f" else np.int64) for k, v in inputs.items()}
-
-
-class Buffers:
-    """The device arrays of one problem shape: allocated once, scratch zeroed once, inputs
-    uploaded, a pristine device copy of every "inout" input so each launch starts from it."""
-
-    def __init__(self, cuda: Any, args: list[Arg], inputs: Mapping[str, np.ndarray]) -> None:
-        self.cuda, self.args = cuda, args
-        self.dev: dict[str, Any] = {}
-        self.pristine: dict[str, Any] = {}
-        try:
-            for a in args:
-                if a.role == "scalar":
-                    continue
-                self.dev[a.name] = cuda.mem_alloc(max(a.nbytes, 4))
-                if a.role == "scratch":
-                    cuda.memset_d32(int(self.dev[a.name]), 0, a.nbytes // 4)
-                elif a.role == "inout":
-                    self.pristine[a.name] = cuda.mem_alloc(max(a.nbytes, 4))
-            self.upload(inputs)
-        except BaseException:
-            self.free()
-            raise
-
-    def upload(self, inputs: Mapping[str, Any]) -> None:
-        """Copy inputs to the device ("inout" ones into their pristine copies): host arrays, or
-        torch tensors already on the device (copied device to device)."""
-        for a in self.args:
-            if a.role not in ("in", "inout") or not a.nbytes:
-                continue
-            dst = int((self.dev if a.role == "in" else self.pristine)[a.name])
-            v = inputs[a.name]
-            if hasattr(v, "data_ptr"):
-                self.cuda.memcpy_dtod(dst, v.contiguous().data_ptr(), a.nbytes)
-            else:
-                self.cuda.memcpy_htod(dst, np.ascontiguousarray(v))
-
-    def prepare(self) -> None:
-        """Queue, before a launch: NaN poison into every "out" array, inputs back into every "inout"."""
-        for a in self.args:
-            if a.role == "out" and a.nbytes:
-                self.cuda.memset_d32_async(int(self.dev[a.name]), P.POISON_BITS, a.nbytes // 4)
-            elif a.role == "inout" and a.nbytes:
-                self.cuda.memcpy_dtod_async(int(self.dev[a.name]), int(self.pristine[a.name]), a.nbytes)
-
-    def values(self) -> list[Any]:
-        """Launch arguments in signature order: device pointers and exactly-typed scalars."""
-        return [P.scalar(a) if a.role == "scalar" else int(self.dev[a.name]) for a in self.args]
-
-    def download(self) -> dict[str, np.ndarray]:
-        """Host copies of every "out" and "inout" array."""
-        out = {}
-        for a in self.args:
-            if a.role in ("out", "inout"):
-                host = np.empty(a.shape, dtype=np.dtype(DTYPES[a.dtype][1]))
-                if a.nbytes:
-                    self.cuda.memcpy_dtoh(host, int(self.dev[a.name]))
-                out[a.name] = host
-        return out
-
-    @property
-    def poisoned(self) -> set[str]:
-        return {a.name for a in self.args if a.role == "out"}
-
-    def free(self, dead: bool = False) -> None:
-        """Free the arrays; on a dead context keep them referenced instead, as pycuda's clean-up
-        could only fail (and warn) until the process exits."""
-        if dead:
-            _DEAD.extend((*self.dev.values(), *self.pristine.values()))
-        else:
-            for d in (*self.dev.values(), *self.pristine.values()):
-                d.free()
-        self.dev, self.pristine = {}, {}
 
 
 class Evaluator:
@@ -412,7 +339,7 @@ class Evaluator:
             result.update(fatal=True, status="crash")
         if result["fatal"]:
             self.dead = True
-            _DEAD.extend((func, module))
+            DEAD_CONTEXT_OBJECTS.extend((func, module))
         del func, module  # unloads a live module (and any __device__ buffers it holds)
         return result
 
