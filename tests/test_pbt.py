@@ -230,3 +230,47 @@ def test_replayed_kernel_tuner_space_is_deterministic_and_improves():
         ok = [e.run.median_ms for e in loop.history if e.status == "ok"]
         assert min(ok) < min(ok[:8])  # the members improved on their random starts
     assert runs[0] == runs[1]
+
+
+def test_each_proposal_is_the_surrogates_best_of_several_fresh_draws(monkeypatch):
+    strategy, loop = make(5, proposals=6)
+    loop.budget = 8
+    loop.run()  # two generations: the model has data
+    draws: list[list] = []
+    real = PBTSearch._draw
+
+    def recording(self, m):
+        d = real(self, m)
+        draws[-1].append(d[0])
+        return d
+
+    monkeypatch.setattr(PBTSearch, "_draw", recording)
+    for m in strategy.members:
+        m.forced = None  # plain proposals only (explore draws mutants of the parent instead)
+    chosen = []
+    for _ in range(4):
+        draws.append([])
+        chosen.extend(strategy.ask(1))
+    exp = strategy.experience
+    for c, ds in zip(chosen, draws):
+        ds = [g for g in ds if g is not None]
+        assert 1 < len(ds) <= 6
+        mean, std = exp.predict(np.array([exp.row(g) for g in ds]))
+        score = mean + strategy.cfg.optimism * std
+        assert c.genome == ds[int(np.argmax(score))]
+        assert strategy._values(c.genome) in strategy._seen
+    told = {e.candidate.key for e in loop.history}
+    assert not told & {c.key for c in chosen}  # never a genome already evaluated
+
+
+def test_one_proposal_evaluates_every_draw(monkeypatch):
+    strategy, loop = make(5, proposals=1)
+    loop.budget = 8
+    loop.run()
+    calls = []
+    real = PBTSearch._draw
+    monkeypatch.setattr(PBTSearch, "_draw", lambda self, m: calls.append(m.index) or real(self, m))
+    for m in strategy.members:
+        m.forced = None
+    out = strategy.ask(4)
+    assert len(calls) == len(out) == 4

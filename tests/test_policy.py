@@ -139,3 +139,42 @@ def test_occupancy_estimate():
     assert occupancy({"threads": 256}) == 1.0
     assert occupancy({"threads": 1024, "registers": 64}) == 0.5  # 64K registers hold one block
     assert occupancy({"threads": 0}) == 0.0
+
+
+def test_surrogate_is_ordinal_and_certain_where_it_has_data():
+    from evo_kernels.strategies.surrogate import Surrogate
+
+    # One gene of 8 ordered values; fitness peaks at slot 5 and falls off with the distance to it.
+    sizes = np.array([8, 2])
+    rows = [[j, 0] for j in (0, 2, 4, 7)]
+    lf = [-abs(j - 5) * 0.5 for j, _ in rows]
+    model = Surrogate(sizes)
+    model.fit(rows, lf)
+    mean, std = model.predict(np.array([[5, 0], [1, 0], [4, 0], [4, 1]]))
+    assert mean[0] > mean[1]  # the unseen value next to the best seen one beats the one next to the worst
+    assert std[2] < std[0] and std[2] < std[3]  # an evaluated genome is known better than unseen ones
+    model.fit(rows + [[5, 0]], lf + [math.nan])  # a failure counts as the worst fitness seen
+    assert model.predict(np.array([[5, 0]]))[0][0] < mean[0]
+
+
+def test_surrogate_clips_the_worse_half_so_outliers_do_not_dominate():
+    from evo_kernels.strategies.surrogate import Surrogate
+
+    rows = [[0], [1], [2], [3], [4]]
+    a, b = Surrogate(np.array([5])), Surrogate(np.array([5]))
+    a.fit(rows, [0.0, 0.1, 0.2, -1.0, 0.3])
+    b.fit(rows, [0.0, 0.1, 0.2, -50.0, 0.3])  # the same space with one awful configuration
+    q = np.array([[1], [4]])
+    assert np.allclose(a.predict(q)[0], b.predict(q)[0])
+
+
+def test_experience_predicts_the_prior_before_two_evaluations():
+    space = small_space()
+    exp = Experience(space)
+    g = space.baseline()
+    mean, std = exp.predict(np.array([exp.row(g)]))
+    assert mean.tolist() == [0.0] and std.tolist() == [1.0]
+    exp.add(g, 2.0)
+    exp.add({**g, "bx": 256}, 0.5)
+    mean, _ = exp.predict(np.array([exp.row(g), exp.row({**g, "bx": 256})]))
+    assert mean[0] > mean[1]

@@ -1,10 +1,14 @@
 """Population-based training: torch policies that propose transform edits, evolved with their genomes.
 
 Each member holds a policy (:class:`~evo_kernels.strategies.policy.Agent`), its Adam state, its
-hyperparameters and a current genome. A proposal starts from the member's genome or (probability
+hyperparameters and a current genome. A draw starts from the member's genome or (probability
 ``recombine``) from its uniform crossover with the fittest member's; then it is either an edit of
 one gene sampled from the member's policy at its temperature or (probability ``mutation_mix``, a
-hyperparameter PBT evolves) a ``GenomeSpace.mutate`` of it. The member moves to the proposal when
+hyperparameter PBT evolves) a mutation of it. Proposing many and evaluating few: a member draws
+``proposals`` candidates (new genomes only) and the one with the highest upper confidence bound
+of the population's shared surrogate (:mod:`~evo_kernels.strategies.surrogate`, a Gaussian process
+over every member's evaluations of the run) is the one evaluated; a restarting member screens
+random genomes the same way. The member moves to the proposal when
 its fitness is higher, and the policy learns by REINFORCE with a running-mean baseline on reward
 = log(fitness_new / fitness_current) (a failure earns ``failure_reward``). With
 ``shared_experience`` every member trains on the whole generation's transitions: the state is
@@ -23,7 +27,6 @@ Determinism: one numpy Generator (the base class's) and one torch.Generator per 
 """
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -36,16 +39,9 @@ from deap import tools
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
-from evo_kernels.strategies.ga import ScalarFitness, seeded_global_random
-from evo_kernels.strategies.policy import Agent, Experience, Hyperparameters, PolicyConfig, encode, metrics_of
-
-# Initial hyperparameters of the members: log-uniform in these ranges (then evolved by explore).
-HP_RANGES = {"lr": (1e-3, 1e-2), "entropy": (1e-3, 1e-2), "temperature": (0.5, 2.0), "mutation_scale": (0.5, 2.0),
-             "mutation_mix": (0.2, 0.8)}
-# Where explore clips them: x0.8 / x1.2 perturbations are a random walk (with a downward drift,
-# since 0.8 * 1.2 < 1) that, unbounded, drove lr and temperature to ~0 over a long pretraining.
-HP_BOUNDS = {"lr": (1e-4, 3e-2), "entropy": (1e-4, 3e-2), "temperature": (0.25, 4.0), "mutation_scale": (0.25, 4.0),
-             "mutation_mix": (0.05, 0.95)}
+from evo_kernels.strategies.ga import seeded_global_random
+from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
+from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 
 
 @dataclass
@@ -71,6 +67,12 @@ class PBTConfig:
     recombine: float = 0.5
     """Probability that a proposal (policy edit or mutation) starts from a uniform crossover of the
     member's genome with the fittest member's instead of from the member's genome itself."""
+    proposals: int = 8
+    """Candidates a member draws per proposal; the one the shared surrogate (a Gaussian process over
+    every member's evaluations) scores best is evaluated. 1: every draw is evaluated."""
+    optimism: float = 2.0
+    """Weight of the surrogate's std in the score of a draw (an upper confidence bound, mean +
+    optimism * std of log fitness): 0 trusts the model's mean, larger values favour what it knows little about."""
     shared_experience: bool = True
     """Train every member on every member's transitions of the generation, not only on its own."""
     failure_reward: float = -1.0
@@ -83,74 +85,12 @@ class PBTConfig:
     """Architecture of every member's policy."""
 
 
-def explore(hp: Hyperparameters, rng: np.random.Generator, factors: Sequence[float],
-            resample_probability: float = 0.0) -> tuple[Hyperparameters, dict]:
-    """Perturb every hyperparameter by one of ``factors`` (clipped to ``HP_BOUNDS``), or with
-    ``resample_probability`` draw it afresh from ``HP_RANGES``; returns the new set and what
-    changed (old -> new). Pure: ``hp`` is left as it was."""
-    new, changes = {}, {}
-    for name, old in asdict(hp).items():
-        lo, hi = HP_BOUNDS.get(name, (-math.inf, math.inf))
-        if rng.random() < resample_probability and name in HP_RANGES:
-            a, b = HP_RANGES[name]
-            new[name] = float(math.exp(rng.uniform(math.log(a), math.log(b))))
-        else:
-            new[name] = float(min(hi, max(lo, old * factors[int(rng.integers(len(factors)))])))
-        changes[name] = [old, new[name]]
-    return Hyperparameters(**new), changes
-
-
-class Member:
-    """One agent of the population: policy, optimizer, hyperparameters, current genome and its metrics."""
-
-    def __init__(self, index: int, cfg: PolicyConfig, hp: Hyperparameters, seed: int) -> None:
-        self.index, self.hp = index, hp
-        self.generator = torch.Generator().manual_seed(seed)
-        with torch.random.fork_rng(devices=[]):  # nn.Linear's own init draws from the global RNG: leave it as found
-            self.agent = Agent(cfg, self.generator)
-        self.optimizer = torch.optim.Adam(self.agent.parameters(), lr=hp.lr)
-        self.genome: Genome | None = None
-        self.metrics: dict[str, float] | None = None  # of the current genome
-        self.baseline = 0.0  # running mean of the rewards
-        self.stale = 0  # proposals since the last improvement
-        self.forced: Genome | None = None  # the next proposal, set by explore
-
-    @property
-    def fitness(self) -> float:
-        return self.metrics["fitness"] if self.metrics else 0.0
-
-    def state_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "hp": asdict(self.hp), "genome": self.genome, "metrics": self.metrics,
-                "baseline": self.baseline, "stale": self.stale, "forced": self.forced, "agent": self.agent.state_dict(),
-                "optimizer": self.optimizer.state_dict(), "generator": self.generator.get_state()}
-
-    def load_weights(self, state: dict[str, Any]) -> None:
-        """Weights, optimizer state and hyperparameters (what transfers between spaces)."""
-        self.hp = Hyperparameters(**state["hp"])
-        self.agent.load_state_dict(copy.deepcopy(state["agent"]))
-        self.optimizer.load_state_dict(copy.deepcopy(state["optimizer"]))
-
-    def load_state_dict(self, state: dict[str, Any]) -> None:
-        self.load_weights(state)
-        self.genome, self.metrics, self.forced = state["genome"], state["metrics"], state["forced"]
-        self.baseline, self.stale = float(state["baseline"]), int(state["stale"])
-        self.generator.set_state(state["generator"])
-
-
 @dataclass
 class _Proposal:
     member: int
     kind: str  # "init" (a start genome), "policy", "mutate" or "explore"
     state: dict[str, torch.Tensor] | None = None
     action: torch.Tensor | None = None
-
-
-class _Entrant:
-    """A member as DEAP's selection sees it: something with a ``fitness``."""
-
-    def __init__(self, member: Member) -> None:
-        self.member = member
-        self.fitness = ScalarFitness((member.fitness,))
 
 
 class PBTSearch(Strategy):
@@ -247,12 +187,30 @@ class PBTSearch(Strategy):
         return mask, targets
 
     def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
+        """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
+        optimistic estimate (proposals are free, evaluations cost)."""
+        k = self.cfg.proposals if len(self.experience.rows) >= 2 else 1
         if m.genome is None:
-            return self._random(), _Proposal(m.index, "init")
-        if m.forced is not None:
+            if self._queue or k == 1:
+                return self._random(), _Proposal(m.index, "init")
+            draws = [(self._random(), _Proposal(m.index, "init")) for _ in range(k)]
+        elif m.forced is not None:
             g, m.forced = m.forced, None
-            if self._fresh(g):
-                return g, _Proposal(m.index, "explore")
+            draws = [(g, _Proposal(m.index, "explore"))] if self._fresh(g) else []
+            draws += [(self._mutant(m.genome, m.hp.mutation_scale), _Proposal(m.index, "explore"))
+                      for _ in range(k - 1)]
+            if not any(d[0] is not None for d in draws):
+                draws = [self._draw(m)]
+        else:
+            draws = [self._draw(m) for _ in range(k)]
+        draws = [d for d in draws if d[0] is not None]
+        if len(draws) <= 1:
+            return draws[0] if draws else (None, _Proposal(m.index, "init"))
+        rows = np.array([self.experience.row(g) for g, _ in draws])
+        mean, std = self.experience.predict(rows)
+        return draws[int(np.argmax(mean + self.cfg.optimism * std))]
+
+    def _draw(self, m: Member) -> tuple[Genome | None, _Proposal]:
         base, metrics = m.genome, m.metrics
         best = max((o for o in self.members if o.genome is not None), key=lambda o: (o.fitness, -o.index))
         if best is not m and self.rng.random() < self.cfg.recombine:
@@ -355,7 +313,7 @@ class PBTSearch(Strategy):
         order = sorted(ready, key=lambda m: (m.fitness, -m.index))  # least fit first
         n_q = max(1, int(round(len(order) * self.cfg.quantile_fraction)))
         with seeded_global_random(self.rng):
-            parents = tools.selTournament([_Entrant(m) for m in ready], n_q, self.cfg.tournament_size)
+            parents = tools.selTournament([Entrant(m) for m in ready], n_q, self.cfg.tournament_size)
         for loser, entrant in zip(order[:n_q], parents):
             parent = entrant.member
             if parent is loser or parent.fitness <= loser.fitness:
@@ -408,7 +366,7 @@ class PBTSearch(Strategy):
             m.load_state_dict(s)
         self.experience.rows = [list(r) for r in state["experience"]["rows"]]
         self.experience.log_fitness = [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]]
-        self.experience._fit = None
+        self.experience.model.invalidate()
         self._seen = {tuple(v) for v in state["seen"]}
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]

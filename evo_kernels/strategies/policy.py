@@ -30,6 +30,7 @@ from torch import nn
 
 from evo_kernels.genome import TRANSFORMS, GenomeSpace
 from evo_kernels.records import Evaluation, Genome
+from evo_kernels.strategies.surrogate import Surrogate
 
 SLOT_FEATURES = ("position", "delta", "log_step", "has_data", "log_count", "best_gain", "mean_gain", "nn_gain",
                  "nn_distance", "fail_rate", "neighbor", "model_gain", "model_std")
@@ -40,8 +41,6 @@ GLOBAL_FEATURES = ("log_fitness", "log_best", "cv", "registers", "log_spill_kib"
 PRIOR = {"best_gain": 1.0, "has_data": -0.5, "log_step": -1.0, "model_gain": 3.0, "model_std": 3.0}
 MASKED = -1e9  # a finite "minus infinity": softmax gives exactly 0 and entropies stay finite
 GAIN_CLIP = 2.0
-# The in-run Gaussian process (see Experience._model): kernel mix, interaction decay, noise (standardized units).
-ADDITIVE, THETA, NOISE = 0.5, 3.0, 0.05
 
 
 @dataclass
@@ -82,7 +81,7 @@ class Experience:
         self._index = [{repr(v): i for i, v in enumerate(g.values)} for g in space.genes]
         self.rows: list[list[int]] = []
         self.log_fitness: list[float] = []  # NaN for a failure
-        self._fit: tuple | None = None  # the model fitted to the first _fit[0] rows
+        self.model = Surrogate(self.sizes)  # the Gaussian process, refitted when rows were added
 
     def row(self, genome: Genome) -> list[int]:
         return [ix[repr(genome[g.name])] for ix, g in zip(self._index, self.space.genes)]
@@ -132,38 +131,26 @@ class Experience:
         out[..., 11], out[..., 12] = self._model(current)
         return out
 
+    def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Predicted log fitness of genomes given as value-slot rows [n, genes], and its std, by the
+        shared surrogate (:mod:`~evo_kernels.strategies.surrogate`); the prior (zero mean, unit std)
+        before two evaluations."""
+        rows = np.asarray(rows).reshape(-1, len(self.sizes))
+        if len(self.rows) < 2:
+            return np.zeros(len(rows)), np.ones(len(rows))
+        self.model.fit(self.rows, self.log_fitness)
+        return self.model.predict(rows)
+
     def _model(self, current: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        """A Gaussian process over this run's evaluations: predicted log-fitness gain (and its std) of
-        editing each gene to each slot. Its kernel adds an additive part (the share of equal genes:
-        what genomes sharing a value have in common) and an interaction part (exp(-THETA * share of
-        differing genes): near genomes perform alike); failures count as the worst fitness seen, so
-        that the model steers away from regions that do not compile or run."""
+        """The surrogate's predicted log-fitness gain (and its std) of editing each gene to each slot."""
         G, S = len(self.sizes), self.slots
         if len(self.rows) < 2:
             return np.zeros((G, S)), np.ones((G, S))
-        if self._fit is None or self._fit[0] != len(self.rows):  # one fit serves every member of a generation
-            H, y = np.array(self.rows), np.array(self.log_fitness)
-            ok = np.isfinite(y)
-            y = np.where(ok, y, y[ok].min() if ok.any() else 0.0)
-            mu, sd = y.mean(), y.std() + 1e-6
-            # The inverse Cholesky factor, once per fit: every member's query is then two matrix products.
-            L_inv = np.linalg.inv(np.linalg.cholesky(self._kernel(H, H) + NOISE * np.eye(len(H))))
-            alpha = L_inv.T @ (L_inv @ ((y - mu) / sd))
-            self._fit = (len(self.rows), H, L_inv, alpha, sd)
-        _, H, L_inv, alpha, sd = self._fit
         targets = np.repeat(np.array(current)[None, :], G * S, 0)
         targets[np.arange(G * S), np.repeat(np.arange(G), S)] = np.tile(np.arange(S), G)
-        kt = self._kernel(np.vstack([targets, np.array(current)[None, :]]), H)
-        mean = kt @ alpha
-        v = L_inv @ kt.T
-        std = np.sqrt(np.maximum(1.0 - (v * v).sum(0)[:-1], 0.0)) * sd
-        gain = np.clip((mean[:-1] - mean[-1]) * sd, -GAIN_CLIP, GAIN_CLIP)
-        return gain.reshape(G, S), std.reshape(G, S)
-
-    @staticmethod
-    def _kernel(A: np.ndarray, B: np.ndarray) -> np.ndarray:
-        same = (A[:, None, :] == B[None, :, :]).mean(-1)
-        return ADDITIVE * same + (1 - ADDITIVE) * np.exp(-THETA * (1 - same))
+        mean, std = self.predict(np.vstack([targets, np.array(current)[None, :]]))
+        gain = np.clip(mean[:-1] - mean[-1], -GAIN_CLIP, GAIN_CLIP)
+        return gain.reshape(G, S), std[:-1].reshape(G, S)
 
 
 def metrics_of(ev: Evaluation) -> dict[str, float]:
