@@ -5,7 +5,10 @@ One population (policies, Adam states, hyperparameters) is carried through ``--r
 searches: in each round one search per space file (its own seed), each starting from the weights
 the previous search ended with. Genomes never carry over (they belong to one space); what carries
 over is what the policies learned about transform kinds and the run's own statistics, which is
-the same on every template. The result is saved with ``keep=1`` (the final population only).
+the same on every template. Besides, every training evaluation (log speedup over its space's
+baseline) goes into the population's prior over genomes (:mod:`evo_kernels.strategies.prior`:
+transform kinds and normalized values only), fitted at the end and saved with it, which a warm
+start uses from its first evaluation. The result is saved with ``keep=1`` (the final population only).
 
     python scripts/pretrain_population.py --name pretrained-no-pnpoly \\
         --space ../shared/spaces/gemm_RTX_3090.json.gz --space ../shared/spaces/convolution_RTX_3090.json.gz \\
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -29,6 +33,7 @@ from evo_kernels.checkpoint import save_population  # noqa: E402
 from evo_kernels.runners.replay import ReplaySpace  # noqa: E402
 from evo_kernels.search import SearchLoop, evals_to_within  # noqa: E402
 from evo_kernels.strategies.pbt import PBTSearch  # noqa: E402
+from evo_kernels.strategies.prior import PriorModel  # noqa: E402
 
 
 def search(rp: ReplaySpace, seed: int, budget: int, batch: int, previous: PBTSearch | None = None,
@@ -73,9 +78,14 @@ def main(argv: list[str] | None = None) -> int:
 
     spaces = [ReplaySpace.load(p) for p in args.space]
     t0, strategy, seed, log = time.monotonic(), None, args.seed, []
+    seen: list[dict[tuple, tuple[dict, float]]] = [{} for _ in spaces]  # per space: genome -> log speedup
     for r in range(args.rounds):
-        for rp in spaces:
+        for rp, evals in zip(spaces, seen):
             strategy, loop = search(rp, seed, args.budget, args.batch_size, previous=strategy)
+            for e in loop.history:
+                g = dict(e.candidate.genome)
+                evals.setdefault(tuple(g[n] for n in rp.space.names),
+                                 (g, math.log(e.fitness) if e.fitness > 0 else math.nan))
             best = min((e.run.median_ms for e in loop.history if e.status == "ok"), default=float("nan"))
             log.append({"round": r, "space": rp.name, "seed": seed, "evals": loop.spent,
                         "evals_to_5pct": evals_to_within(loop.history, rp.optimum_ms, 0.05),
@@ -85,8 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     meta = {"trained_on": [rp.name for rp in spaces], "rounds": args.rounds, "budget": args.budget,
             "batch_size": args.batch_size, "first_seed": args.seed, "training_log": log,
             "seconds": round(time.monotonic() - t0, 1)}
+    prior = PriorModel.fit([(rp.space, [g for g, _ in ev.values()], [y for _, y in ev.values()])
+                            for rp, ev in zip(spaces, seen)])
+    meta["prior_evaluations"] = {rp.name: len(ev) for rp, ev in zip(spaces, seen)}
     out = Path(args.out) / args.name
-    save_population(out, len(log), {"strategy": strategy.state_dict()}, meta=meta, keep=1)
+    save_population(out, len(log), {"strategy": {**strategy.state_dict(), "prior": prior.state_dict()}},
+                    meta=meta, keep=1)
     print(f"saved {out}", flush=True)
     if args.evaluate:
         held = ReplaySpace.load(args.evaluate)

@@ -178,3 +178,25 @@ def test_experience_predicts_the_prior_before_two_evaluations():
     exp.add({**g, "bx": 256}, 0.5)
     mean, _ = exp.predict(np.array([exp.row(g), exp.row({**g, "bx": 256})]))
     assert mean[0] > mean[1]
+
+
+def test_surrogate_prior_mean_ranks_unseen_genomes_and_fades_where_the_run_contradicts_it():
+    from evo_kernels.strategies.surrogate import Surrogate
+
+    table = np.array([[0.0, 0.5, 1.0, 1.5, 2.0], [0.0, 0.0, 0.0, 0.0, 0.0]])  # the prior: higher slot, better
+    rows = [[0, 0], [1, 1]]
+    agree = Surrogate(np.array([5, 5]), table)
+    agree.fit(rows, [0.0, 0.5])
+    mean, _ = agree.predict(np.array([[4, 4], [3, 4]]))
+    assert mean[0] > mean[1] > 0.5  # far from the data the prior's ranking holds
+    rows = [[j, k] for j in range(5) for k in range(5)]
+    lf = [-0.5 * j for j, _ in rows]
+    against = Surrogate(np.array([5, 5]), table)
+    against.fit(rows, lf)  # 25 evaluations say the opposite: the prior's scale goes to 0
+    assert against._fit[-1] == 0.0
+    plain = Surrogate(np.array([5, 5]))
+    plain.fit(rows, lf)
+    assert np.allclose(against.predict(np.array([[2, 3]]))[0], plain.predict(np.array([[2, 3]]))[0])
+    few = Surrogate(np.array([5, 5]), table)
+    few.fit(rows[::6], lf[::6])  # a few contrary evaluations only shrink it: 8 pseudo-observations back the prior
+    assert 0.0 < few._fit[-1] < 1.0

@@ -8,7 +8,8 @@ hyperparameter PBT evolves) a mutation of it. Proposing many and evaluating few:
 ``proposals`` candidates (new genomes only) and the one with the highest upper confidence bound
 of the population's shared surrogate (:mod:`~evo_kernels.strategies.surrogate`, a Gaussian process
 over every member's evaluations of the run) is the one evaluated; a restarting member screens
-random genomes the same way. The member moves to the proposal when
+random genomes the same way (with a transferred prior, the best of ``prior_draws`` by the prior-mean
+surrogate, :mod:`~evo_kernels.strategies.prior`). The member moves to the proposal when
 its fitness is higher, and the policy learns by REINFORCE with a running-mean baseline on reward
 = log(fitness_new / fitness_current) (a failure earns ``failure_reward``). With
 ``shared_experience`` every member trains on the whole generation's transitions: the state is
@@ -42,6 +43,7 @@ from evo_kernels.strategies.base import Strategy
 from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
+from evo_kernels.strategies.prior import PriorModel
 
 
 @dataclass
@@ -70,6 +72,10 @@ class PBTConfig:
     proposals: int = 8
     """Candidates a member draws per proposal; the one the shared surrogate (a Gaussian process over
     every member's evaluations) scores best is evaluated. 1: every draw is evaluated."""
+    prior_draws: int = 64
+    """Random genomes a start (or restart) screens when the population brought a transferred prior
+    (:mod:`~evo_kernels.strategies.prior`): the prior is cheap to ask, so start genomes are the
+    best of many draws by it; without a prior, starts screen ``proposals`` draws once the run has data."""
     optimism: float = 2.0
     """Weight of the surrogate's std in the score of a draw (an upper confidence bound, mean +
     optimism * std of log fitness): 0 trusts the model's mean, larger values favour what it knows little about."""
@@ -98,7 +104,9 @@ class PBTSearch(Strategy):
 
     ``init_population`` (a folder written by :func:`evo_kernels.checkpoint.save_population`)
     starts the members from a saved population's weights, optimizer states and hyperparameters
-    (cycled if it has fewer members); genomes start fresh, since they do not transfer between spaces.
+    (cycled if it has fewer members) and, where it has one, its prior over genomes
+    (:class:`~evo_kernels.strategies.prior.PriorModel`: the shared surrogate's prior mean and the
+    screen of start genomes); genomes start fresh, since they do not transfer between spaces.
     """
 
     name = "pbt"
@@ -120,6 +128,7 @@ class PBTSearch(Strategy):
                                     for k, (lo, hi) in HP_RANGES.items()})
             self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
         self.experience = Experience(space)
+        self.prior: PriorModel | None = None
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
@@ -189,8 +198,10 @@ class PBTSearch(Strategy):
     def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
         optimistic estimate (proposals are free, evaluations cost)."""
-        k = self.cfg.proposals if len(self.experience.rows) >= 2 else 1
+        k = self.cfg.proposals if len(self.experience.rows) >= 2 or self.prior is not None else 1
         if m.genome is None:
+            if self.prior is not None:
+                k = max(k, self.cfg.prior_draws)
             if self._queue or k == 1:
                 return self._random(), _Proposal(m.index, "init")
             draws = [(self._random(), _Proposal(m.index, "init")) for _ in range(k)]
@@ -339,11 +350,19 @@ class PBTSearch(Strategy):
         if not saved or hidden != self.cfg.policy.hidden:
             raise CheckpointError(
                 f"{ckpt['path']}: not a PBT population of policies with hidden={self.cfg.policy.hidden}")
+        if state.get("prior"):
+            self.set_prior(PriorModel.from_state(state["prior"]))
         for m in self.members:
             src = saved[m.index % len(saved)]
             m.load_weights(src)
             self.lineage.append({"generation": 0, "member": m.index, "parent": f"{folder}#{src['index']}",
                                  "event": "transfer"})
+
+    def set_prior(self, prior: PriorModel | None) -> None:
+        """Use ``prior`` (None: none) as the surrogate's prior mean and the screen of start genomes."""
+        self.prior = prior
+        self.experience.model.table = None if prior is None else prior.table(self.space)
+        self.experience.model.invalidate()
 
     # --- checkpoints ------------------------------------------------------------------------
 
@@ -354,7 +373,8 @@ class PBTSearch(Strategy):
                 "experience": {"rows": self.experience.rows,
                                "log_fitness": [None if f != f else f for f in self.experience.log_fitness]},
                 "seen": [list(v) for v in self._seen], "owner": dict(self._owner),
-                "queue": [dict(g) for g in self._queue], "lineage": list(self.lineage)}
+                "queue": [dict(g) for g in self._queue], "lineage": list(self.lineage),
+                "prior": self.prior.state_dict() if self.prior is not None else None}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         """Restore from :meth:`state_dict` (also after a checkpoint round trip)."""
@@ -366,7 +386,7 @@ class PBTSearch(Strategy):
             m.load_state_dict(s)
         self.experience.rows = [list(r) for r in state["experience"]["rows"]]
         self.experience.log_fitness = [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]]
-        self.experience.model.invalidate()
+        self.set_prior(PriorModel.from_state(state["prior"]) if state.get("prior") else None)
         self._seen = {tuple(v) for v in state["seen"]}
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]

@@ -133,18 +133,18 @@ class Experience:
 
     def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Predicted log fitness of genomes given as value-slot rows [n, genes], and its std, by the
-        shared surrogate (:mod:`~evo_kernels.strategies.surrogate`); the prior (zero mean, unit std)
-        before two evaluations."""
+        shared surrogate (:mod:`~evo_kernels.strategies.surrogate`); the prior (a transferred
+        prior's mean, or zero; unit std) before two evaluations."""
         rows = np.asarray(rows).reshape(-1, len(self.sizes))
         if len(self.rows) < 2:
-            return np.zeros(len(rows)), np.ones(len(rows))
+            return self.model.prior(rows), np.ones(len(rows))
         self.model.fit(self.rows, self.log_fitness)
         return self.model.predict(rows)
 
     def _model(self, current: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """The surrogate's predicted log-fitness gain (and its std) of editing each gene to each slot."""
         G, S = len(self.sizes), self.slots
-        if len(self.rows) < 2:
+        if len(self.rows) < 2 and self.model.table is None:
             return np.zeros((G, S)), np.ones((G, S))
         targets = np.repeat(np.array(current)[None, :], G * S, 0)
         targets[np.arange(G * S), np.repeat(np.arange(G), S)] = np.tile(np.arange(S), G)

@@ -1,0 +1,98 @@
+"""A transferable prior over genomes: log speedup predicted from transform kinds and normalized values.
+
+What a population learns about one space's genomes does not name anything another space has,
+except what the policy already sees: each gene's transform kind and the normalized position of
+its value in the ordered domain. This model is additive in exactly that vocabulary: per transform
+kind, a piecewise-linear function of the normalized value (``BASIS`` hat functions on [0, 1])
+plus a constant, summed over a genome's genes. Fitted during pretraining (ridge regression) on
+the evaluations of the training spaces, every space weighted alike and its log speedups clipped
+below at their median as the in-run surrogate clips them, it is saved with the population
+(``weights``, one tensor) and serves a search on a new space from its first evaluation: as the
+surrogate's prior mean (scaled by what the run's own evaluations say,
+:mod:`~evo_kernels.strategies.surrogate`) and to screen the start genomes.
+
+Genes with one value, and ``Generic`` genes (whatever a name maps onto, different on every
+space), contribute nothing: what they do is left to the in-run surrogate.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import torch
+
+from evo_kernels.genome import TRANSFORMS, GenomeSpace
+from evo_kernels.records import Genome
+
+BASIS = 5  # hat functions per transform kind, centred at 0, 1/4, ..., 1
+WIDTH = BASIS + 1  # and a constant per gene of the kind
+RIDGE = 1e-3
+
+
+def _gene_basis(transform: str, position: float) -> np.ndarray:
+    out = np.zeros(len(TRANSFORMS) * WIDTH)
+    if transform == "Generic":
+        return out
+    t = TRANSFORMS.index(transform) * WIDTH
+    centres = np.linspace(0.0, 1.0, BASIS)
+    out[t:t + BASIS] = np.maximum(0.0, 1.0 - np.abs(position - centres) * (BASIS - 1))
+    out[t + BASIS] = 1.0
+    return out
+
+
+def slot_basis(space: GenomeSpace) -> np.ndarray:
+    """[genes, slots, features]: the basis of each gene at each value slot (padded slots zero)."""
+    slots = max(len(g.values) for g in space.genes)
+    out = np.zeros((len(space.genes), slots, len(TRANSFORMS) * WIDTH))
+    for i, g in enumerate(space.genes):
+        if len(g.values) > 1:
+            for j in range(len(g.values)):
+                out[i, j] = _gene_basis(g.transform, j / (len(g.values) - 1))
+    return out
+
+
+class PriorModel:
+    """Additive model of log speedup over transform kinds and normalized values (see the module docstring)."""
+
+    def __init__(self, weights: torch.Tensor | np.ndarray) -> None:
+        w = torch.as_tensor(weights, dtype=torch.float64).flatten()
+        if w.numel() != len(TRANSFORMS) * WIDTH:
+            raise ValueError(f"prior: {w.numel()} weights, expected {len(TRANSFORMS) * WIDTH}")
+        self.weights = w
+
+    def table(self, space: GenomeSpace) -> np.ndarray:
+        """[genes, slots] contribution of each gene's value slot; a genome's prior is the sum over its genes."""
+        return slot_basis(space) @ self.weights.numpy()
+
+    def predict(self, space: GenomeSpace, genomes: Sequence[Genome]) -> np.ndarray:
+        table = self.table(space)
+        return np.array([sum(table[i, g.index(x[g.name])] for i, g in enumerate(space.genes)) for x in genomes])
+
+    @classmethod
+    def fit(cls, data: Sequence[tuple[GenomeSpace, Sequence[Genome], Sequence[float]]]) -> PriorModel:
+        """Ridge fit to (space, genomes, log speedups) per training space; failures (non-finite) are skipped."""
+        n = len(TRANSFORMS) * WIDTH
+        A, b = RIDGE * np.eye(n), np.zeros(n)
+        for space, genomes, logs in data:
+            keep = [(g, y) for g, y in zip(genomes, logs) if math.isfinite(y)]
+            if not keep:
+                continue
+            basis = slot_basis(space)
+            X = np.array([sum(basis[i, gene.index(g[gene.name])] for i, gene in enumerate(space.genes))
+                          for g, _ in keep])
+            y = np.array([v for _, v in keep])
+            y = np.maximum(y, np.quantile(y, 0.5))
+            w = 1.0 / len(y)  # every space counts alike, however many evaluations it has
+            A += w * X.T @ X
+            b += w * X.T @ y
+        return cls(torch.from_numpy(np.linalg.solve(A, b)))
+
+    def state_dict(self) -> dict[str, object]:
+        return {"weights": self.weights.clone(), "basis": BASIS, "transforms": list(TRANSFORMS)}
+
+    @classmethod
+    def from_state(cls, state: dict[str, object]) -> PriorModel:
+        if state.get("basis") != BASIS or list(state.get("transforms", [])) != list(TRANSFORMS):
+            raise ValueError("prior: saved with another basis or transform vocabulary")
+        return cls(state["weights"])
