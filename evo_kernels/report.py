@@ -40,14 +40,20 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
 
 def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequence[Candidate]], list[Evaluation]],
              problem: dict) -> list[dict[str, Any]]:
-    """The best genome, then each gene reverted alone to its baseline (where that stays valid)."""
+    """The best genome, then each gene reverted alone to its baseline; where that alone is invalid,
+    the nearest valid genome (repair), with the other genes it changed named in the label."""
     space = template.space
     variants = [("(best genome)", dict(genome))]
     for gene in space.genes:
         if genome[gene.name] != gene.baseline:
             g = dict(genome) | {gene.name: gene.baseline}
-            variants.append((f"{gene.name}: {genome[gene.name]} -> {gene.baseline}",
-                             g if space.is_valid(g) else space.repair(g, np.random.default_rng(0))))
+            label = f"{gene.name}: {genome[gene.name]} -> {gene.baseline}"
+            if not space.is_valid(g):  # reverting it alone breaks a constraint: say what else had to change
+                fixed = space.repair(g, np.random.default_rng(0))
+                extra = [f"{k} {g[k]} -> {fixed[k]}" for k in fixed if fixed[k] != g[k] and k != gene.name]
+                label += f" (to stay valid also {', '.join(extra)})" if extra else ""
+                g = fixed
+            variants.append((label, g))
     cands = [Candidate(template.name, g, problem, space.key(g)) for _, g in variants]
     evs = evaluate(cands)
     nbytes, flops = template.cost(problem)
