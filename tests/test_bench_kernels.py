@@ -1,0 +1,71 @@
+"""benchmarks/bench_kernels.py's genome selection (extra genomes, hill climbing) on the CPU: builds
+with the real nvcc, times answered from the shipped H200 transpose recording (a replay; genomes it
+lacks come back "not recorded"). The benchmark's numbers themselves come from the GPU only."""
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.records import RunResult
+from evo_kernels.runners.replay import load_space
+from evo_kernels.tuning import RECORDINGS
+
+_spec = importlib.util.spec_from_file_location(
+    "bench_kernels", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_kernels.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+pytestmark = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+
+
+class RecordedRunner:
+    """GpuRunner's run() answered from a recording: the recorded H200 times of each genome."""
+
+    def __init__(self, path):
+        self.rp = load_space(path)
+
+    def run(self, template, builds, problem):
+        out = []
+        for b in builds:
+            e = self.rp.entry(b.candidate.genome)
+            out.append(RunResult("not recorded") if e is None else
+                       RunResult(e.status, e.times_ms, e.median_ms, e.p95_ms, e.cv))
+        return out
+
+
+def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tmp_path):
+    monkeypatch.setattr(bench, "peers", lambda t, p: {})  # torch peers need a GPU
+    runner = RecordedRunner(RECORDINGS / "transpose.json.gz")
+    start = min((g for g in runner.rp.genomes() if runner.rp.entry(g).status == "ok"),
+                key=lambda g: -runner.rp.entry(g).median_ms)  # the slowest recorded genome
+    res = bench.bench_template("transpose", runner, bench.NvccBuilder(cache_dir=tmp_path), sample=0, seed=0,
+                               climb=3, extra=[("start", start)])
+    rows = res["rows"]
+    labels = [r["label"] for r in rows]
+    assert labels[:3] == ["baseline", "fast", "start"]
+    ok = [r for r in rows if r["status"] == "ok"]
+    best_before = min(ok[:3], key=lambda r: r["median_ms"])
+    steps = sorted({lab.split(":")[0] for lab in labels if lab.startswith("climb")})
+    assert steps and steps[0] == "climb1"
+    # every climb step measures neighbours of the best genome so far: one gene changed
+    step1 = [r for r in rows if r["label"].startswith("climb1:")]
+    for r in step1:
+        diff = [k for k in r["genome"] if r["genome"][k] != best_before["genome"][k]]
+        gene, value = r["label"][len("climb1:"):].split("=", 1)
+        assert diff == [gene] and str(r["genome"][gene]) == value
+    assert len({json.dumps(r["genome"], sort_keys=True) for r in rows}) == len(rows)  # nothing measured twice
+    # on this recording the first step finds a faster genome, and the second climbs on from it
+    best1 = min((r for r in ok if r["label"].startswith("climb1:")), key=lambda r: r["median_ms"])
+    assert best1["median_ms"] < best_before["median_ms"] and "climb2" in steps
+    for r in (r for r in rows if r["label"].startswith("climb2:")):
+        assert sum(r["genome"][k] != best1["genome"][k] for k in r["genome"]) == 1
+    # it stops when a step finds nothing faster, or after 3 steps
+    last = max(int(s[len("climb"):]) for s in steps)
+    assert last <= 3
+    if last < 3:
+        best_at = min((r for r in rows if r["status"] == "ok" and not r["label"].startswith(f"climb{last}:")),
+                      key=lambda r: r["median_ms"])
+        assert all(r["median_ms"] >= best_at["median_ms"] for r in rows
+                   if r["label"].startswith(f"climb{last}:") and r["status"] == "ok")
