@@ -17,17 +17,14 @@ import math
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
 
 from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
-
-FORMAT = "evo-kernels-results"
-SCHEMA_VERSION = 1
-APPLICATION_ID = 0x45564B52  # "EVKR" in the SQLite header: marks the file as ours even to `file(1)`
-BUSY_TIMEOUT_MS = 30_000
+from evo_kernels import store_file
+from evo_kernels.store_file import StoreError, inspect_file, one_line  # noqa: F401 (inspect_file: the store's API)
 
 # (name, SQL type) of every column after ``id``. The first group is the issue's schema; the
 # second holds the rest of the records, so that to_evaluation gives back exactly what add got.
@@ -68,18 +65,6 @@ CREATE INDEX evaluations_rank ON evaluations (template, status, fitness);
 
 _NO_PARAM = object()  # marks a where-clause that takes no parameter ("fitness IS NOT NULL")
 
-# MIGRATIONS[v] upgrades a database from schema version v to v + 1, inside the caller's transaction.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
-
-
-class StoreError(Exception):
-    """A results database that cannot be used: the message is one line naming the file and why."""
-
-
-def _one_line(text: object) -> str:
-    return " ".join(str(text).split())
-
-
 def canonical_problem(problem: Mapping[str, Any] | None) -> str:
     """The problem as the database keys it: JSON with sorted keys and no spaces."""
     return json.dumps(dict(problem or {}), sort_keys=True, separators=(",", ":"))
@@ -108,84 +93,6 @@ def _identity(template_hash: str, genome_key: str, problem: Mapping[str, Any] | 
             ("problem_json = ?", canonical_problem(problem)), ("gpu_name = ?", gpu_name)]
 
 
-def _refuse_newer(version: int, path: Path | str) -> None:
-    if version > SCHEMA_VERSION:
-        raise StoreError(f"{path}: schema version {version} is newer than this evo-kernels supports "
-                         f"({SCHEMA_VERSION}); upgrade evo-kernels to open it")
-
-
-def migrate(conn: sqlite3.Connection, version: int, path: Path | str) -> int:
-    """Upgrade the open database at ``path`` from ``version`` to SCHEMA_VERSION, in the caller's
-    transaction; refuses a newer version (written by a later evo-kernels) and one with no path."""
-    _refuse_newer(version, path)
-    while version < SCHEMA_VERSION:
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise StoreError(f"{path}: schema version {version} has no upgrade to version {SCHEMA_VERSION}")
-        step(conn)
-        version += 1
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
-    return version
-
-
-def inspect_file(path: Path) -> int | None:
-    """Schema version of the results database at ``path``; None where it is a fresh database
-    (an empty file, or SQLite with no tables and no application id). Raises StoreError for
-    anything else. Only reads: the file is never modified."""
-    if path.is_dir():
-        raise StoreError(f"{path}: is a directory, not a results database")
-    size = path.stat().st_size
-    if size == 0:
-        return None  # SQLite itself treats an empty file as an empty database
-    with open(path, "rb") as f:
-        header = f.read(100)
-    if len(header) < 100 or not header.startswith(b"SQLite format 3\x00"):
-        raise StoreError(f"{path}: not a SQLite database (no SQLite header), so not an evo-kernels results database")
-    # Without a -wal file no writer is live: the header's page count must then be on disk (it is
-    # trustworthy where the change counter at 24 matches its copy at 92), and immutable=1 keeps
-    # SQLite from creating -wal and -shm files beside a file it may be about to refuse.
-    live = Path(f"{path}-wal").exists()
-    page_size = int.from_bytes(header[16:18], "big")
-    expected = (65536 if page_size == 1 else page_size) * int.from_bytes(header[28:32], "big")
-    if not live and header[24:28] == header[92:96] and size < expected:
-        raise StoreError(f"{path}: truncated SQLite database ({size} bytes, its header says {expected})")
-    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open: {_one_line(exc)}") from exc
-    try:
-        tables = sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        if not tables and app_id == 0:
-            return None
-        foreign = f"{path}: a SQLite database of another application, not evo-kernels results"
-        if app_id not in (0, APPLICATION_ID):
-            raise StoreError(f"{foreign} (application id {app_id:#x})")
-        if "meta" not in tables or "evaluations" not in tables:
-            raise StoreError(f"{foreign} (tables: {', '.join(tables) or 'none'})")
-        try:
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"{foreign} (its meta table: {_one_line(exc)})") from exc
-        if meta.get("format") != FORMAT:
-            raise StoreError(f"{foreign} (format {meta.get('format')!r}, expected {FORMAT!r})")
-        try:
-            version = int(meta.get("schema_version", ""))
-        except ValueError:
-            bad = meta.get("schema_version")
-            raise StoreError(f"{path}: corrupt results database (schema version {bad!r})") from None
-        # Reads every page once: corruption past the first pages is found now, not mid-run.
-        problems = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
-        if problems != ["ok"]:
-            raise StoreError(f"{path}: corrupt SQLite database ({_one_line('; '.join(problems))})")
-        return version
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path}: corrupt or unreadable SQLite database ({_one_line(exc)})") from exc
-    finally:
-        conn.close()
-
-
 class ResultStore:
     """The results database at ``path``: append evaluations, look them up by identity, rank them.
 
@@ -203,11 +110,11 @@ class ResultStore:
             raise StoreError(f"{self.path}: no such results database")
         version = inspect_file(self.path) if exists else None
         if version is not None:
-            _refuse_newer(version, self.path)  # before any write, even the journal-mode switch
+            store_file.refuse_newer(version, self.path)  # before any write, even the journal-mode switch
         if readonly and version is None:
             raise StoreError(f"{self.path}: an empty database, not yet a results database")
-        if readonly and version != SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: schema version {version} is older than {SCHEMA_VERSION}; "
+        if readonly and version != store_file.SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is older than {store_file.SCHEMA_VERSION}; "
                              "open it once for writing (any tune) to upgrade it")
         if not exists:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -222,10 +129,10 @@ class ResultStore:
     def _open(self, uri: str, version: int | None) -> None:
         with self._guard():
             # isolation_level=None: transactions are ours (BEGIN IMMEDIATE ... COMMIT), never implicit.
-            self._conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                                         check_same_thread=False)
+            self._conn = sqlite3.connect(uri, uri=True, timeout=store_file.BUSY_TIMEOUT_MS / 1000,
+                                         isolation_level=None, check_same_thread=False)
             self._conn.row_factory = sqlite3.Row
-            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._conn.execute(f"PRAGMA busy_timeout = {store_file.BUSY_TIMEOUT_MS}")
             if not self.readonly:
                 self._conn.execute("PRAGMA journal_mode = WAL")
                 # NORMAL in WAL mode: a commit survives a killed process (only power loss can undo it).
@@ -234,11 +141,12 @@ class ResultStore:
                     if version is None:
                         for statement in filter(str.strip, _SCHEMA.split(";")):
                             self._conn.execute(statement)
-                        self._conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                        self._conn.execute(f"PRAGMA application_id = {store_file.APPLICATION_ID}")
                         self._conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
-                                               [("format", FORMAT), ("schema_version", str(SCHEMA_VERSION))])
-                    elif version != SCHEMA_VERSION:
-                        migrate(self._conn, version, self.path)
+                                               [("format", store_file.FORMAT),
+                                                ("schema_version", str(store_file.SCHEMA_VERSION))])
+                    elif version != store_file.SCHEMA_VERSION:
+                        store_file.migrate(self._conn, version, self.path)
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -248,7 +156,7 @@ class ResultStore:
             try:
                 yield
             except sqlite3.Error as exc:
-                raise StoreError(f"{self.path}: {_one_line(exc)}") from exc
+                raise StoreError(f"{self.path}: {one_line(exc)}") from exc
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:

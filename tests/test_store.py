@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from evo_kernels import store as store_mod
+from evo_kernels import store_file
 from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
 from evo_kernels.store import ResultStore, StoreError
 
@@ -305,7 +305,7 @@ def _set_version(path: Path, version: int) -> None:
 @pytest.mark.parametrize("readonly", [False, True])
 def test_newer_schema_is_refused_untouched(db: Path, readonly: bool) -> None:
     _fill(db, 3)
-    _set_version(db, store_mod.SCHEMA_VERSION + 1)
+    _set_version(db, store_file.SCHEMA_VERSION + 1)
     before = db.read_bytes()
     with pytest.raises(StoreError, match="newer than this evo-kernels supports") as err:
         ResultStore(db, readonly=readonly)
@@ -318,8 +318,8 @@ def test_older_schema_is_migrated(db: Path, monkeypatch: pytest.MonkeyPatch) -> 
     def add_note(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE evaluations ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(store_mod, "MIGRATIONS", {1: add_note})
+    monkeypatch.setattr(store_file, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(store_file, "MIGRATIONS", {1: add_note})
     with pytest.raises(StoreError, match="older than 2"):
         ResultStore(db, readonly=True)
     with ResultStore(db) as s:
@@ -331,8 +331,8 @@ def test_older_schema_is_migrated(db: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_schema_without_upgrade_path_is_refused_and_rolled_back(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _fill(db, 3)
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 3)
-    monkeypatch.setattr(store_mod, "MIGRATIONS", {1: lambda c: c.execute("ALTER TABLE evaluations ADD COLUMN x")})
+    monkeypatch.setattr(store_file, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(store_file, "MIGRATIONS", {1: lambda c: c.execute("ALTER TABLE evaluations ADD COLUMN x")})
     with pytest.raises(StoreError, match="schema version 2 has no upgrade"):
         ResultStore(db)
     monkeypatch.undo()
