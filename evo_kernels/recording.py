@@ -2,8 +2,6 @@
 as a compressed recording that replays anywhere (see runners/replay.py for the format)."""
 from __future__ import annotations
 
-import gzip
-import json
 import sys
 import time
 from pathlib import Path
@@ -21,9 +19,11 @@ ENUMERATE_LIMIT = 5000  # spaces with more valid genomes are sampled
 def _existing(out: str, template: Any, problem: dict[str, int]) -> dict[str, Any]:
     """The recording at ``out`` that ``--extend`` adds to; ValueError naming the file where it is
     unreadable or records something else (another template, template version or problem)."""
+    from evo_kernels.runners.replay import ReplayError, read_recording
+
     try:
-        doc = json.loads(gzip.decompress(Path(out).read_bytes()))
-    except (OSError, EOFError, ValueError) as exc:  # EOFError: a truncated gzip stream
+        doc = read_recording(out)
+    except ReplayError as exc:
         raise ValueError(f"{out}: cannot extend, not a readable recording ({exc})") from exc
     for k, want in (("template", template.name), ("template_hash", template.hash), ("problem", problem)):
         if doc.get(k) != want:
@@ -34,12 +34,12 @@ def _existing(out: str, template: Any, problem: dict[str, int]) -> dict[str, Any
 def _merge(path: Path, old: dict[str, Any], space: Any) -> None:
     """Rewrite the recording at ``path`` as ``old`` plus its entries for genomes ``old`` lacks (the
     earlier measurement of a genome, and the earlier baseline, are kept)."""
-    new = json.loads(gzip.decompress(path.read_bytes()))
+    from evo_kernels.runners.replay import read_recording, write_recording_doc
+
+    new = read_recording(path)
     seen = {space.key(e["genome"]) for e in old["entries"]}
-    doc = dict(old, entries=old["entries"] + [e for e in new["entries"] if space.key(e["genome"]) not in seen])
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(gzip.compress(json.dumps(doc, allow_nan=False).encode(), mtime=0))
-    tmp.replace(path)
+    write_recording_doc(path, dict(old, entries=old["entries"] + [e for e in new["entries"]
+                                                                   if space.key(e["genome"]) not in seen]))
 
 
 def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,

@@ -16,9 +16,9 @@ from evo_kernels.runners.replay import (
     ReplayError,
     ReplaySpace,
     read_recording,
-    transform_of,
     write_recording,
 )
+from evo_kernels.runners.kernel_tuner import transform_of
 
 SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
 
