@@ -170,12 +170,16 @@ class GenomeSpace:
 
     # --- search operators -------------------------------------------------------------------
 
+    def _draw(self, rng: np.random.Generator) -> Genome:
+        """One uniform draw of the whole product space, valid or not."""
+        return {gene.name: gene.values[rng.integers(len(gene.values))] for gene in self.genes}
+
     def sample(self, rng: np.random.Generator, max_tries: int = 10_000) -> Genome:
         """A uniformly drawn valid genome (rejection sampling, or from the explicit valid list)."""
         if self.valid:
             return dict(self.valid[rng.integers(len(self.valid))])
         for _ in range(max_tries):
-            g = {gene.name: gene.values[rng.integers(len(gene.values))] for gene in self.genes}
+            g = self._draw(rng)
             if self.is_valid(g):
                 return g
         raise InvalidGenome(f"space {self.name}: no valid genome in {max_tries} draws")
@@ -190,8 +194,7 @@ class GenomeSpace:
         if self.size <= exact_limit:
             return sum(1 for _ in self.enumerate()), True
         rng = np.random.default_rng(seed)
-        hits = sum(self.is_valid({g.name: g.values[rng.integers(len(g.values))] for g in self.genes})
-                   for _ in range(draws))
+        hits = sum(self.is_valid(self._draw(rng)) for _ in range(draws))
         return round(self.size * hits / draws), False
 
     def mutate(self, genome: Mapping[str, Any], rng: np.random.Generator, rate: float | None = None,
