@@ -120,11 +120,12 @@ def bench_template(name: str, runner, builder, sample: int, seed: int, climb: in
     genomes = {"baseline": t.space.baseline()}
     if getattr(t.meta, "FAST_GENOME", None):
         genomes["fast"] = t.space.check(t.space.coerce(t.meta.FAST_GENOME))
+    seen = {t.space.key(g) for g in genomes.values()}
     for label, g in extra or []:
         g = t.space.check(t.space.coerce(g))
-        if t.space.key(g) not in {t.space.key(v) for v in genomes.values()}:
+        if t.space.key(g) not in seen:
+            seen.add(t.space.key(g))
             genomes[label] = g
-    seen = {t.space.key(g) for g in genomes.values()}
     tries = 0
     while sum(1 for k in genomes if k.startswith("random")) < sample and tries < 50 * sample:
         tries += 1
