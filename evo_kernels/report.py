@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from evo_kernels.fitness import FitnessWeights
 from evo_kernels.records import Candidate, Evaluation
-from evo_kernels.template import KernelTemplate
+from evo_kernels.template import KernelTemplate, load_template
 
 
 def best_so_far(values: Sequence[float]) -> list[float]:
@@ -71,8 +72,6 @@ def measure_ablations(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str
     """"Why it is fast" for the best genome of each template and size: each transform reverted
     alone, measured on the GPU where there is one, else answered from the shipped H200 recording
     (a reverted genome the recording lacks shows as "invalid")."""
-    from evo_kernels.fitness import FitnessWeights
-    from evo_kernels.template import load_template
     from evo_kernels.tuning import gpu_present, shipped_recording
 
     out: dict[str, list[dict[str, Any]]] = {}
