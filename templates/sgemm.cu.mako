@@ -14,6 +14,9 @@ def coff(j):
     return (j // WN) * (NTX * WN) + j % WN
 SMEM, VEC, DB = UseSharedMemory, VectorizeLoads, ReorderInstructions
 ASYNC = ReorderInstructions_Async          # stages of the cp.async pipeline; 0: off
+FAST = TileLoops_Specialize                # a second copy of the k loop for full, aligned tiles
+FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
+GROUP = TileLoops_Group                    # blocks ordered in groups of GROUP block rows (L2 reuse)
 PAD = 4 if PadSharedMemory else 0
 NBUF = ASYNC if ASYNC else (2 if DB else 1)
 U = UnrollLoop
@@ -35,7 +38,8 @@ def kk_pragma():
 %>\
 // ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
-// double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters}
+// double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
+// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
 // runs while the SM computes. A false predicate copies nothing and zero-fills the destination
@@ -77,7 +81,21 @@ extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
 ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, int M, int N, int K)
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
+% if GROUP > 1:
+    // grouped block order: consecutive blocks walk ${GROUP} block rows down before moving one block column
+    // right, so the blocks in flight together read fewer distinct rows of A and columns of B (L2 reuse)
+    int by, bx;
+    {
+        const int gx = gridDim.x, gy = gridDim.y;
+        const int pid = blockIdx.y * gx + blockIdx.x, per_group = ${GROUP} * gx;
+        const int first = pid / per_group * ${GROUP}, rows = min(gy - first, ${GROUP});
+        by = first + pid % per_group % rows;
+        bx = pid % per_group / rows;
+    }
+    const int bm0 = by * ${BM}, bn0 = bx * ${BN};
+% else:
     const int bm0 = blockIdx.y * ${BM}, bn0 = blockIdx.x * ${BN};
+% endif
     const int row0 = bm0 + ty * ${WM}, col0 = bn0 + tx * ${WN};   // + roff(i), + coff(j)
     // float4 paths need a row stride that is a multiple of 4 and a 16-byte aligned base; else scalar
 % if VEC and SMEM and not ASYNC:
@@ -170,7 +188,19 @@ ${direct_loop(False)}
 % else:
     float ra[${LA}], rb[${LB}];
 % endif
-<%def name="load_tile(kt)">
+<%def name="load_tile(kt, full=False)">
+% if full:
+        {   // global -> registers, the next tile: full and aligned, so plain float4 loads
+% for l in range(LA):
+            ra[${l}] = *reinterpret_cast<const float4*>(asrc${l});
+            asrc${l} += ${BK};
+% endfor
+% for l in range(LB):
+            rb[${l}] = *reinterpret_cast<const float4*>(bsrc${l});
+            bsrc${l} += (size_t)${BK} * N;
+% endfor
+        }
+% else:
         {   // global -> registers, the tile at k = ${kt} (asrc/bsrc point at it); out-of-range elements are zero
 % for l in range(LA):
 % if VEC:
@@ -216,6 +246,7 @@ ${direct_loop(False)}
             bsrc${l} += (size_t)${BK} * N;
 % endfor
         }
+% endif
 </%def>
 <%def name="store_tile(buf)">
         {   // registers -> shared buffer ${buf}
@@ -365,7 +396,9 @@ ${issue_tile("tn", "nb")}
         const int cb = t % ${ASYNC};
 ${compute("cb")}
     }
-% elif DB:
+% else:
+<%def name="k_loop_guarded()">
+% if DB:
     // double buffering: tile kt + BK is prefetched into registers while tile kt is computed, then stored
     // into the other buffer; one barrier per tile. Unrolled by two so that both buffers are static.
 ${load_tile("0")}
@@ -402,6 +435,124 @@ ${store_tile("0")}
 ${compute("0")}
         __syncthreads();
     }
+% endif
+</%def>
+<%def name="frag_load(buf, kk, slot)">
+            {   // the A and B fragments of k row ${kk} of buffer ${buf} into register slot ${slot}
+                const float* as = &As[${buf}][${kk}][ty * ${WM}];
+                const float* bs = &Bs[${buf}][${kk}][tx * ${WN}];
+% if VA:
+% for q in range(TM // 4):
+                { const float4 t = *reinterpret_cast<const float4*>(as + ${roff(4 * q)});
+                  fa${slot}[${4*q}] = t.x; fa${slot}[${4*q+1}] = t.y; fa${slot}[${4*q+2}] = t.z; fa${slot}[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for i in range(TM):
+                fa${slot}[${i}] = as[${roff(i)}];
+% endfor
+% endif
+% if VB:
+% for q in range(TN // 4):
+                { const float4 t = *reinterpret_cast<const float4*>(bs + ${coff(4 * q)});
+                  fb${slot}[${4*q}] = t.x; fb${slot}[${4*q+1}] = t.y; fb${slot}[${4*q+2}] = t.z; fb${slot}[${4*q+3}] = t.w; }
+% endfor
+% else:
+% for j in range(TN):
+                fb${slot}[${j}] = bs[${coff(j)}];
+% endfor
+% endif
+            }
+</%def>
+<%def name="frag_step(cur, nxt, has_next)">
+        {   // one tile from buffer ${cur}: while row kk is multiplied, row kk + 1 is read; before the last
+            // row's products the next tile (in registers since the step began) goes to buffer ${nxt}, the
+            // barrier passes, and the next tile's row 0 is read under those products
+% if has_next:
+${load_tile("", True)}
+% endif
+% for kk in range(BK):
+% if kk < BK - 1:
+${frag_load(cur, kk + 1, (kk + 1) % 2)}
+% elif has_next:
+${store_tile(nxt)}
+            __syncthreads();
+${frag_load(nxt, 0, (kk + 1) % 2)}
+% endif
+#pragma unroll
+            for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+                for (int j = 0; j < ${TN}; ++j) acc[i][j] = fmaf(fa${kk % 2}[i], fb${kk % 2}[j], acc[i][j]);
+% endfor
+        }
+</%def>
+<%def name="k_loop_full()">
+        // every tile full (K % ${BK} == 0, the block inside M and N) and both operands float4-aligned:
+        // the same pipeline with no bounds predicates and no alignment tests in the loop
+% if FRAG:
+${load_tile("0", True)}
+${store_tile("0")}
+        __syncthreads();
+        const int nt = K / ${BK};
+        float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
+${frag_load("0", 0, 0)}
+        int t = 0;
+#pragma unroll 1
+        for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
+${frag_step("0", "1", True)}
+${frag_step("1", "0", True)}
+        }
+        if (t + 1 < nt) {   // two tiles left
+${frag_step("0", "1", True)}
+${frag_step("1", "0", False)}
+        } else {            // one tile left
+${frag_step("0", "1", False)}
+        }
+% elif DB:
+${load_tile("0", True)}
+${store_tile("0")}
+        __syncthreads();
+        const int nt = K / ${BK};
+        int t = 0;
+#pragma unroll 1
+        for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
+${load_tile("", True)}
+${compute("0")}
+${store_tile("1")}
+            __syncthreads();
+${load_tile("", True)}
+${compute("1")}
+${store_tile("0")}
+            __syncthreads();
+        }
+        if (t + 1 < nt) {   // two tiles left
+${load_tile("", True)}
+${compute("0")}
+${store_tile("1")}
+            __syncthreads();
+${compute("1")}
+        } else {            // one tile left
+${compute("0")}
+        }
+% else:
+#pragma unroll 1
+        for (int kt = 0; kt < K; kt += ${BK}) {
+${load_tile("", True)}
+${store_tile("0")}
+            __syncthreads();
+${compute("0")}
+            __syncthreads();
+        }
+% endif
+</%def>
+% if FAST:
+    if (a_vec && b_vec && K % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+${k_loop_full()}
+    } else {
+${k_loop_guarded()}
+    }
+% else:
+${k_loop_guarded()}
+% endif
 % endif
 % endif
 <%doc> ---------------- epilogue: bounds-checked stores ---------------- </%doc>

@@ -44,6 +44,17 @@ GENES = [
          "stages of an asynchronous copy pipeline (cp.async, sm_80+: global -> shared with no staging registers, "
          "tiles t+1 .. t+stages-1 in flight while tile t is computed, one barrier per tile); 0: off. Replaces the "
          "register-staged double buffering of ReorderInstructions"),
+    Gene("TileLoops_Specialize", "TileLoops", (False, True), False,
+         "a second copy of the k loop for blocks whose tiles are all full (inside M and N, K a multiple of BK) "
+         "with float4-aligned operands: no bounds predicates or alignment tests in the loop; other blocks run "
+         "the guarded loop. Needs UseSharedMemory and VectorizeLoads, not ReorderInstructions_Async"),
+    Gene("ReorderInstructions_Fragments", "ReorderInstructions", (False, True), False,
+         "in the full-tile loop, the shared-memory fragments of k row kk + 1 are read while row kk is multiplied "
+         "(two register sets), and the next tile's row 0 is read after the barrier under the last row's "
+         "products, so no read waits on the barrier. Needs TileLoops_Specialize and ReorderInstructions"),
+    Gene("TileLoops_Group", "TileLoops", (1, 8, 16), 1,
+         "blocks ordered in groups of this many block rows (column by column within a group) instead of row "
+         "by row, so that the blocks in flight share rows of A and columns of B in L2"),
     Gene("AdjustBlockSize_MaxRegisters", "AdjustBlockSize", (255, 128), 255,
          "register budget per thread: 128 declares __launch_bounds__(threads, 65536 / (128 * threads)) so that "
          "that many blocks can share an SM (ptxas spills where the code needs more); only for <= 256 threads"),
@@ -100,6 +111,14 @@ def constraints(g):
     if g["ReorderInstructions_Async"] and g["ReorderInstructions"]:
         out.append("ReorderInstructions_Async replaces the register-staged double buffering: ReorderInstructions "
                    "must be False with it")
+    if g["TileLoops_Specialize"] and not (g["UseSharedMemory"] and g["VectorizeLoads"]):
+        out.append("TileLoops_Specialize (an unguarded float4 loop for full tiles) requires UseSharedMemory and "
+                   "VectorizeLoads")
+    if g["TileLoops_Specialize"] and g["ReorderInstructions_Async"]:
+        out.append("TileLoops_Specialize applies to the register-staged loops, not to ReorderInstructions_Async")
+    if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]):
+        out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop: it requires "
+                   "TileLoops_Specialize and ReorderInstructions")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
         out.append(f"AdjustBlockSize_MaxRegisters=128 needs <= 256 threads ({t} threads get <= 128 registers anyway)")
     if g["TileLoops_K"] != 8 and not g["UseSharedMemory"]:
