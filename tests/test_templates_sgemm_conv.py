@@ -215,7 +215,8 @@ def test_emulated_sgemm_async_pipeline_matches_reference(change, tmp_path):
 # The full-tile loop (TileLoops_Specialize), its fragment pipeline and the grouped block order: shapes
 # whose interior blocks take the unguarded loop while edge blocks take the guarded one, with odd, even
 # and single tile counts in k, and one (K % 4 != 0) where no block may take it.
-FULL_TILE_VARIANTS = [dict(TileLoops_Specialize=True), dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True),
+FULL_TILE_VARIANTS = [dict(TileLoops_Specialize=True),
+                      dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True),
                       dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True, TileLoops_Group=8),
                       dict(TileLoops_Specialize=True, ReorderInstructions=False, TileLoops_Group=16),
                       dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True, TileLoops_K=16)]
