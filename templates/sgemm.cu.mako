@@ -190,13 +190,14 @@ ${direct_loop(False)}
 % endif
 <%def name="load_tile(kt, full=False)">
 % if full:
-        {   // global -> registers, the next tile: full and aligned, so plain float4 loads
+        {   // global -> registers, the next tile: full and aligned, so plain float4 loads (a thread whose
+            // last unit lies past the tile loads nothing for it: its address may be past the matrix)
 % for l in range(LA):
-            ra[${l}] = *reinterpret_cast<const float4*>(asrc${l});
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}ra[${l}] = *reinterpret_cast<const float4*>(asrc${l});
             asrc${l} += ${BK};
 % endfor
 % for l in range(LB):
-            rb[${l}] = *reinterpret_cast<const float4*>(bsrc${l});
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}rb[${l}] = *reinterpret_cast<const float4*>(bsrc${l});
             bsrc${l} += (size_t)${BK} * N;
 % endfor
         }

@@ -5,7 +5,9 @@ global memory. The space reaches the classic register-blocked design: a BM x BN 
 staged BK deep through shared memory (A stored transposed, k-major, so that a thread reads its
 TM rows as float4), a TM x TN register tile per thread, float4 global loads, the inner k loop
 fully unrolled, and double-buffered shared memory fed by a register prefetch of the next tile,
-with the register budget capped at 128 so that two 256-thread blocks share an SM.
+with the register budget capped at 128 so that two 256-thread blocks share an SM, and a second
+copy of the k loop that blocks whose tiles are all full and aligned run without bounds
+predicates or alignment tests (TileLoops_Specialize: 0.88x -> 0.94x cuBLAS at 4096^3 on the H200).
 
 Every genome is correct for any M, N, K >= 1: out-of-range rows, columns and k of a tile are
 zero-filled in shared memory, stores are bounds-checked, and float4 paths fall back to scalar
@@ -52,7 +54,7 @@ GENES = [
          "in the full-tile loop, the shared-memory fragments of k row kk + 1 are read while row kk is multiplied "
          "(two register sets), and the next tile's row 0 is read after the barrier under the last row's "
          "products, so no read waits on the barrier. Needs TileLoops_Specialize and ReorderInstructions"),
-    Gene("TileLoops_Group", "TileLoops", (1, 8, 16), 1,
+    Gene("TileLoops_Group", "TileLoops", (1, 8), 1,
          "blocks ordered in groups of this many block rows (column by column within a group) instead of row "
          "by row, so that the blocks in flight share rows of A and columns of B in L2"),
     Gene("AdjustBlockSize_MaxRegisters", "AdjustBlockSize", (255, 128), 255,
@@ -74,6 +76,7 @@ FAST_GENOME = {
     "ThreadCoarsening_M": 8, "ThreadCoarsening_N": 8,
     "UseSharedMemory": True, "PadSharedMemory": True, "VectorizeLoads": True, "CoalesceMemoryAccess": True,
     "UnrollLoop": 32, "ReorderInstructions": True, "AdjustBlockSize_MaxRegisters": 128,
+    "TileLoops_Specialize": True,
 }
 
 
