@@ -6,6 +6,7 @@ than what is left.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -15,7 +16,9 @@ from evo_kernels.strategies.base import Strategy
 
 
 class Evaluator(Protocol):
-    """Anything that turns candidates into evaluations: the GPU pipeline, a replay, a test fake."""
+    """Anything that turns candidates into evaluations: the GPU pipeline, a replay, a test fake.
+    One with a ``generation`` attribute (the storing evaluator) is told the loop's generation
+    before each step, so that what it records says when it was asked for."""
 
     def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
         ...
@@ -51,6 +54,8 @@ class SearchLoop:
     def step(self) -> int:
         """One generation: ask, evaluate the new candidates, tell. Returns how many were new."""
         want = min(self.batch_size, self.budget - self.spent)
+        if hasattr(self.evaluator, "generation"):
+            self.evaluator.generation = self.generation
         cands = self.strategy.ask(want)[:want]
         new: list[Candidate] = []
         keys = set()
@@ -69,9 +74,13 @@ class SearchLoop:
             self.checkpoint(self)
         return len(new)
 
-    def run(self) -> list[Evaluation]:
+    def run(self, deadline: float | None = None) -> list[Evaluation]:
+        """Step until the budget is spent, the space is exhausted or ``time.monotonic()`` passes
+        ``deadline``; returns the unique evaluations in order."""
         stale = 0
         while self.spent < self.budget and stale < self.max_stale_asks:
+            if deadline is not None and time.monotonic() > deadline:
+                break
             stale = 0 if self.step() else stale + 1
         return self.history
 

@@ -327,13 +327,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     loop.on_evaluation = on_eval
     loop.checkpoint = checkpoint
     with board if live else _Null():
-        stale = 0
-        while loop.spent < loop.budget and stale < loop.max_stale_asks:
-            if deadline is not None and time.monotonic() > deadline:
-                break
-            if hasattr(s.evaluator, "generation"):
-                s.evaluator.generation = loop.generation
-            stale = 0 if loop.step() else stale + 1
+        loop.run(deadline)
     best = loop.best()
     return {"spent": loop.spent, "resumed_from": resumed, "run_id": s.run_id, "run_dir": str(s.run_dir),
             "best": board.rows[:1], "best_genome": best.candidate.genome if best else None,
