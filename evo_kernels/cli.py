@@ -221,7 +221,8 @@ def cmd_record(args: argparse.Namespace) -> int:
         return 0
     try:
         path = record(args.template, problem=_size(args.size), sample=args.sample, db=args.db, out=args.out,
-                      seed=args.seed, time_cap_s=args.time_cap, extend=args.extend)
+                      seed=args.seed, time_cap_s=args.time_cap, extend=args.extend,
+                      pins=_kv_list(args.pin, "--pin"))
     except ValueError as exc:  # a recording that cannot be extended, a baseline that failed
         raise UsageError(str(exc)) from exc
     print(f"wrote {path}")
@@ -310,6 +311,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--extend", action="store_true",
                    help="--out is an earlier recording (same template, version, problem, GPU): measure only "
                         "the genomes it lacks and write the union")
+    s.add_argument("--pin", action="append", metavar="GENE=VALUE",
+                   help="record only the sub-space with this gene fixed (repeatable)")
     s.set_defaults(func=cmd_record)
 
     s = sub.add_parser("bench-search", add_help=False, help="compare strategies on recorded spaces")

@@ -44,10 +44,12 @@ def _merge(path: Path, old: dict[str, Any], space: Any) -> None:
 
 def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,
            db: str = "runs/record.db", out: str = "recording.json.gz", seed: int = 0, time_cap_s: float = 0.5,
-           batch: int = 16, extend: bool = False) -> Path:
+           batch: int = 16, extend: bool = False, pins: dict[str, Any] | None = None) -> Path:
     """Every valid genome (or ``sample`` random ones, the baseline always included), measured.
     With ``extend``, ``out`` is an earlier recording of the same template, version and problem on
-    this GPU: only genomes it lacks are measured, and ``out`` becomes the union."""
+    this GPU: only genomes it lacks are measured, and ``out`` becomes the union. ``pins`` (gene ->
+    value) record the sub-space with those genes fixed, which can be small enough to measure whole:
+    a replay of a whole space answers every neighbour a search asks for."""
     from evo_kernels.build import NvccBuilder, nvcc_version
     from evo_kernels.evaluate import GpuEvaluator
     from evo_kernels.runners.gpu import GpuRunner
@@ -57,6 +59,13 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     t = load_template(template_name)
     problem = dict(problem or t.problem)
     space = t.space
+    if pins:
+        from evo_kernels.tuning import TuneError, restrict
+
+        try:
+            space = restrict(space, pins, {}, where=f"record {template_name}")
+        except TuneError as exc:
+            raise ValueError(str(exc)) from exc
     base = space.baseline()
     old = _existing(out, t, problem) if extend and Path(out).exists() else None
     known = {space.key(e["genome"]) for e in old["entries"]} if old else set()

@@ -54,3 +54,19 @@ def test_merge_writes_the_union_keeping_the_earlier_measurements(tmp_path):
     assert merged["entries"][:30] == entries[:30] and merged["baseline"] == doc["baseline"]
     assert not list(tmp_path.glob("*.tmp"))
     shutil.rmtree(tmp_path)
+
+
+def test_record_pins_are_checked_before_any_measurement(tmp_path, capsys):
+    """A pin outside the space is one line naming the gene, before the GPU is touched (none here)."""
+    from evo_kernels.cli import main
+    from evo_kernels.recording import record
+
+    with pytest.raises(ValueError, match="record sgemm: unknown gene"):
+        record("sgemm", pins={"NoSuchGene": "1"}, out=str(tmp_path / "x.json.gz"), db=str(tmp_path / "x.db"))
+    with pytest.raises(ValueError, match="record sgemm: pin gene TileLoops_M: value '48' is not in its domain"):
+        record("sgemm", pins={"TileLoops_M": "48"}, out=str(tmp_path / "x.json.gz"), db=str(tmp_path / "x.db"))
+    assert main(["record", "sgemm", "--pin", "TileLoops_M=48", "--out", str(tmp_path / "x.json.gz"),
+                 "--db", str(tmp_path / "x.db")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "TileLoops_M" in err[0], err
+    assert not (tmp_path / "x.json.gz").exists() and not (tmp_path / "x.db").exists()
