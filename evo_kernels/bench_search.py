@@ -1,5 +1,5 @@
 """Search-efficiency benchmark: how many unique evaluations each strategy needs to get within 5% (and 1%)
-of a recorded space's optimum time, over seeds 0..K-1.
+of a recorded space's optimum time, over seeds S..S+K-1 (S = 0 by default).
 
 Every run is a :class:`~evo_kernels.search.SearchLoop` of one strategy against a
 :class:`~evo_kernels.runners.replay.ReplayEvaluator`, so no GPU is involved and the numbers are
@@ -9,7 +9,7 @@ regularized variant, in which strategies maximize the regularized fitness while 
 measured on time.
 
     python -m evo_kernels.bench_search --space F.json.gz [--space ...] --strategy ga [--strategy ...] \\
-        --budget 500 --seeds 20 [--regularized] [--jobs 2] [--json]
+        --budget 500 --seeds 20 [--seed-start 0] [--regularized] [--jobs 2] [--json]
 """
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def _median_evals(ns: Sequence[int | None], budget: int) -> float | None:
 
 
 def summarize(runs: Sequence[dict[str, Any]], budget: int) -> dict[str, Any]:
-    """The per-strategy entry of the result from the runs of seeds 0..K-1, in seed order."""
+    """The per-strategy entry of the result from the runs of its seeds, in seed order."""
     e5 = [r["evals_to_5pct"] for r in runs]
     e1 = [r["evals_to_1pct"] for r in runs]
     ratios = [r["best_over_optimum"] for r in runs]
@@ -74,14 +74,15 @@ def summarize(runs: Sequence[dict[str, Any]], budget: int) -> dict[str, Any]:
 
 def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: int, seeds: int,
                  weights: FitnessWeights = PURE_TIME, progress: Progress | None = None, n_jobs: int = 1,
-                 batch_size: int = 8) -> dict[str, Any]:
-    """Run every strategy with seeds 0..seeds-1 on every space; the result is JSON-serializable::
+                 batch_size: int = 8, seed_start: int = 0) -> dict[str, Any]:
+    """Run every strategy with seeds seed_start..seed_start+seeds-1 on every space (fresh seeds check
+    what was tuned on others); the result is JSON-serializable::
 
         {"spaces": {NAME: {"optimum": ms, "gpu": ..., "configs": n, "strategies": {S: {
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
             "median_best_over_optimum": x}}}},
-         "budget": N, "seeds": K, "weights": {...}, "median_counts_failed_runs_as": N + 1}
+         "budget": N, "seeds": K, "seed_start": S, "weights": {...}, "median_counts_failed_runs_as": N + 1}
 
     Medians count a run that never got there as budget + 1 and are null when more than half never
     did. ``n_jobs`` > 1 spreads runs over processes (joblib); the result does not depend on it.
@@ -89,15 +90,16 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     unknown = [s for s in strategies if s not in STRATEGIES]
     if unknown:
         raise ValueError(f"unknown strategy {', '.join(unknown)}; known: {', '.join(STRATEGIES)}")
-    if budget < 1 or seeds < 1:
-        raise ValueError("bench_search: budget and seeds must be at least 1")
+    if budget < 1 or seeds < 1 or seed_start < 0:
+        raise ValueError("bench_search: budget and seeds must be at least 1, seed_start at least 0")
     spaces = {}
     for f in space_files:
         rp = _space(str(f))
         if rp.name in spaces:
             raise ValueError(f"{f}: a second space named {rp.name}")
         spaces[rp.name] = (str(f), rp)
-    tasks = [(name, s, seed) for name in spaces for s in strategies for seed in range(seeds)]
+    seed_range = range(seed_start, seed_start + seeds)
+    tasks = [(name, s, seed) for name in spaces for s in strategies for seed in seed_range]
     calls = (delayed(run_once)(spaces[name][0], s, seed, budget, weights, batch_size) for name, s, seed in tasks)
     runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
     results = Parallel(n_jobs=n_jobs, return_as="generator")(calls) if n_jobs != 1 else (
@@ -109,7 +111,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
                               "strategies": {s: summarize(runs[name, s], budget) for s in strategies}}
                        for name, (_, rp) in spaces.items()},
-            "budget": budget, "seeds": seeds, "weights": asdict(weights), "median_counts_failed_runs_as": budget + 1}
+            "budget": budget, "seeds": seeds, "seed_start": seed_start, "weights": asdict(weights),
+            "median_counts_failed_runs_as": budget + 1}
 
 
 def _cell(x: float | None, budget: int) -> str:
@@ -119,8 +122,9 @@ def _cell(x: float | None, budget: int) -> str:
 def format_table(result: dict[str, Any]) -> str:
     """The result of :func:`bench_search` as a Markdown table, one row per space and strategy."""
     budget = result["budget"]
-    note = (f"Budget {budget} unique evaluations, seeds 0..{result['seeds'] - 1}; medians count a run that never "
-            f"got there as {budget + 1} ('>{budget}': more than half never did).")
+    first = result.get("seed_start", 0)
+    note = (f"Budget {budget} unique evaluations, seeds {first}..{first + result['seeds'] - 1}; medians count a run "
+            f"that never got there as {budget + 1} ('>{budget}': more than half never did).")
     header = ("| space | optimum ms | strategy | median evals to 5% | success 5% | median evals to 1% | success 1% "
               "| median best/optimum |")
     lines = [note, "", header, "|---|---|---|---|---|---|---|---|"]
@@ -139,7 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--space", action="append", required=True, help="a recorded space (.json or .json.gz)")
     ap.add_argument("--strategy", action="append", required=True, choices=list(STRATEGIES))
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
-    ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds 0..K-1")
+    ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
+    ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
     ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
     ap.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -150,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     result = bench_search(args.space, args.strategy, args.budget, args.seeds,
                           FitnessWeights() if args.regularized else PURE_TIME, tick if sys.stderr.isatty() else None,
-                          args.jobs)
+                          args.jobs, seed_start=args.seed_start)
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

@@ -35,7 +35,7 @@ def test_result_shape(space_file: str) -> None:
                           progress=lambda done, total, label: seen.append((done, total)))
     json.dumps(result, allow_nan=False)  # strict JSON: nulls, no NaN
     assert seen == [(i, 6) for i in range(1, 7)]
-    assert set(result) == {"spaces", "budget", "seeds", "weights", "median_counts_failed_runs_as"}
+    assert set(result) == {"spaces", "budget", "seeds", "seed_start", "weights", "median_counts_failed_runs_as"}
     assert result["median_counts_failed_runs_as"] == 41 and result["weights"] == {"cv": 0.0, "spill": 0.0,
                                                                                      "objective": "median"}
     tiny = result["spaces"]["tiny"]
@@ -83,3 +83,19 @@ def test_bad_arguments_and_command_line(space_file: str, capsys: pytest.CaptureF
     out = json.loads(capsys.readouterr().out)
     assert out["seeds"] == 2 and len(out["spaces"]["tiny"]["strategies"]["random"]["evals_to_5pct"]) == 2
     assert Path(space_file).exists()
+
+
+def test_seed_start(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeds S..S+K-1: the runs are those of the same seeds in a run from 0, in seed order."""
+    full = bench_search([space_file], ["ga"], budget=30, seeds=5)["spaces"]["tiny"]["strategies"]["ga"]
+    late = bench_search([space_file], ["ga"], budget=30, seeds=2, seed_start=3)
+    assert late["seed_start"] == 3 and late["seeds"] == 2
+    assert late["spaces"]["tiny"]["strategies"]["ga"]["evals_to_5pct"] == full["evals_to_5pct"][3:]
+    assert "seeds 3..4;" in format_table(late)
+    with pytest.raises(ValueError, match="seed_start"):
+        bench_search([space_file], ["ga"], budget=30, seeds=2, seed_start=-1)
+    assert main(["--space", space_file, "--strategy", "ga", "--budget", "30", "--seeds", "2", "--seed-start", "3",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seed_start"] == 3 and out["spaces"]["tiny"]["strategies"]["ga"]["evals_to_5pct"] == \
+        full["evals_to_5pct"][3:]
