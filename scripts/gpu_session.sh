@@ -6,6 +6,8 @@
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
+#   subspace - a whole sgemm sub-space (the genes of SUBSPACE_PINS fixed, ~1000 genomes), for a replay
+#             in which every neighbour a search asks for was measured
 # Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
 # stage the folder is packed into OUTDIR/session.tar.gz (one file: the device returns at most 8),
 # so a stage cut short keeps what the earlier ones finished.
@@ -67,6 +69,18 @@ for stage in ${STAGES:-tests check bench batch}; do
           --time-cap 0.1 2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
         rm -f "$WORK/recordings/record-$t.db"*
       done ;;
+    subspace)
+      mkdir -p "$WORK/recordings"
+      # the fast family (shared memory, vector loads, register-tiled, padded, 128-register cap, no cp.async):
+      # free are the block tile (M, N, K), the thread tile (M, N), the full-tile loop and the fragment pipeline
+      pins="--pin UseSharedMemory=True --pin VectorizeLoads=True --pin ReorderInstructions_Async=0
+        --pin ReorderInstructions=True --pin AdjustBlockSize_MaxRegisters=128 --pin CoalesceMemoryAccess=True
+        --pin PadSharedMemory=True --pin TileLoops_Group=1 --pin UnrollLoop=32"
+      # shellcheck disable=SC2086
+      timeout "${T_SUBSPACE:-300}" $EK record sgemm --size M=2048 N=2048 K=2048 ${SUBSPACE_PINS:-$pins} \
+        --db "$WORK/recordings/record-sub.db" --out "$WORK/recordings/sgemm_subspace.json.gz" --time-cap 0.1 \
+        2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
+      rm -f "$WORK/recordings/record-sub.db"* ;;
     *) echo "unknown stage $stage" >> "$WORK/stages.log" ;;
   esac
   echo "$stage $(( $(date +%s) - t_start )) s" >> "$WORK/stages.log"
