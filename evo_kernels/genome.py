@@ -261,15 +261,25 @@ class GenomeSpace:
                 return g
         return self.baseline()
 
-    def nearest(self, genome: Mapping[str, Any], rng: np.random.Generator) -> Genome:
+    def nearest(self, genome: Mapping[str, Any], rng: np.random.Generator,
+                exclude: Callable[[Genome], bool] | None = None) -> Genome | None:
         """The member of the explicit valid list closest to ``genome``: fewest differing genes, then
-        the smallest sum of normalized domain distances; ties broken at random."""
+        the smallest sum of normalized domain distances; ties broken at random. ``exclude`` skips
+        members (those already proposed, say); None when it skips them all."""
         assert self.valid, "nearest() needs an explicit valid list"
         if self._valid_pos is None:  # (n_valid, n_genes) normalized positions, built once
             self._valid_pos = np.array([[g.normalized(v[g.name]) for g in self.genes] for v in self.valid])
         pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
         diff = np.abs(self._valid_pos - pos)
         score = (diff > 1e-12).sum(axis=1) * (len(self.genes) + 1.0) + diff.sum(axis=1)
+        if exclude is not None:
+            for i in np.argsort(score, kind="stable"):  # nearest first: usually only a few are looked at
+                if not exclude(self.valid[i]):
+                    break
+            else:
+                return None
+            score = np.where([not exclude(self.valid[j]) if score[j] <= score[i] + 1e-12 else False
+                              for j in range(len(score))], score, np.inf)
         ties = np.flatnonzero(score <= score.min() + 1e-12)
         return dict(self.valid[int(ties[rng.integers(len(ties))])])
 

@@ -107,3 +107,19 @@ def test_count_valid_exact_for_small_spaces_and_a_close_estimate_for_large_ones(
     est, is_exact = t.space.count_valid(exact_limit=0)  # forced to estimate from 20000 draws
     assert not is_exact and abs(est - exact) / exact < 0.03, (est, exact)
     assert t.space.count_valid(exact_limit=0, seed=1) != (est, False)  # drawn, not computed
+
+
+def test_nearest_skips_excluded_members_and_says_when_none_is_left():
+    space = make_space()
+    valid = [g for g in space.enumerate() if space.is_valid(g)]
+    rec = GenomeSpace(space.genes, None, name="recorded", valid=valid[::3])  # a sparse recorded sample
+    rng = np.random.default_rng(0)
+    target = {"TileLoops": 64, "AdjustBlockSize": 128, "UseSharedMemory": True, "PadSharedMemory": False}
+    first = rec.nearest(target, rng)
+    assert first in rec.valid
+    second = rec.nearest(target, rng, exclude=lambda g: g == first)
+    assert second in rec.valid and second != first
+    diff = lambda g: sum(g[n] != target[n] for n in rec.names)  # noqa: E731
+    # nothing left out is nearer than the one returned
+    assert all(diff(g) >= diff(second) for g in rec.valid if g != first)
+    assert rec.nearest(target, rng, exclude=lambda g: True) is None

@@ -82,8 +82,9 @@ class GeneticSearch(Strategy):
         ordered domain (block size 64 -> 32 or 96) rather than to a uniformly drawn one: neighbours
         perform alike, far jumps escape local optima.
       elite (3): the best individuals ever evaluated are carried into every next population.
-      max_tries (64): attempts to breed a valid child not proposed before, after which a random
-        unproposed valid genome is taken instead.
+      max_tries (64): attempts to breed a valid child not proposed before, after which the last
+        child is repaired onto the nearest unproposed genome of a recorded space's valid list, or
+        (no such list) a random unproposed valid genome is taken instead.
     """
 
     name = "ga"
@@ -146,12 +147,19 @@ class GeneticSearch(Strategy):
         return {n: (a[n] if u < 0.5 else b[n]) for n, u in zip(self.space.names, self.rng.random(len(a)))}
 
     def _breed(self) -> Genome | None:
+        child = None
         for _ in range(self.max_tries):
             p1, p2 = tools.selTournament(self.population, 2, self.tournament_size)
             child = self._crossover(p1.genome, p2.genome) if self.rng.random() < self.crossover_rate else p1.genome
             child = self._mutate(child)
             if self._unproposed(child) and self.space.is_valid(child):
                 return child
+        if child is not None and self.space.valid:
+            # A recorded space holds a sample of the genomes: a child off it is repaired onto the
+            # nearest recorded one not proposed yet (a random one would make the GA a random search there).
+            near = self.space.nearest(child, self.rng, exclude=lambda g: not self._unproposed(g))
+            if near is not None:
+                return near
         return self._random_genome()
 
     # --- ask / tell -------------------------------------------------------------------------

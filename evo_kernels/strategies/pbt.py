@@ -174,6 +174,8 @@ class PBTSearch(Strategy):
                 out[gene.name] = gene.values[min(n - 1, max(0, i + step))]
             if self._fresh(out):
                 return out
+        if self.space.valid:  # a recorded sample of the space: the nearest recorded genome not seen yet
+            return self.space.nearest(out, self.rng, exclude=lambda g: not self._fresh(g))
         return None
 
     def _crossover(self, a: Genome, b: Genome) -> Genome | None:
