@@ -82,8 +82,9 @@ def same_population(a: PBTSearch, b: PBTSearch) -> None:
     assert a.lineage == b.lineage
 
 
-def test_same_seed_same_run_other_seed_other_run():
-    (a, la), (b, lb), (_, lc) = make(1), make(1), make(2)
+@pytest.mark.parametrize("surrogate", ["gp", "trees", "blend"])
+def test_same_seed_same_run_other_seed_other_run(surrogate):
+    (a, la), (b, lb), (_, lc) = make(1, surrogate=surrogate), make(1, surrogate=surrogate), make(2, surrogate=surrogate)
     for lp in (la, lb, lc):
         lp.run()
     assert [e.candidate.key for e in la.history] == [e.candidate.key for e in lb.history]
@@ -120,21 +121,22 @@ def test_gets_within_5_percent_of_the_fabricated_optimum():
         assert min(e.run.median_ms for e in loop.history if e.status == "ok") <= 1.05 * best
 
 
-def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path):
+@pytest.mark.parametrize("surrogate", ["gp", "trees"])
+def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surrogate):
     def save(run):
         return lambda lp: save_population(run, lp.generation, {"strategy": lp.strategy.state_dict(),
                                                                "loop": lp.state_dict()})
 
-    full, full_loop = make(5)
+    full, full_loop = make(5, surrogate=surrogate)
     full_loop.checkpoint = save(tmp_path / "full")
     full_loop.run()
     # The "killed" run: the same run, stopped after generation 6 (its checkpoint is all that is left).
-    killed, killed_loop = make(5)
+    killed, killed_loop = make(5, surrogate=surrogate)
     killed_loop.checkpoint = save(tmp_path / "killed")
     for _ in range(6):
         killed_loop.step()
     del killed, killed_loop
-    resumed, resumed_loop = make(5)
+    resumed, resumed_loop = make(5, surrogate=surrogate)
     ck = load_latest(tmp_path / "killed")
     assert ck["generation"] == 6
     resumed.load_state_dict(ck["state"]["strategy"])

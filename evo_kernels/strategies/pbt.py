@@ -44,6 +44,7 @@ from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 from evo_kernels.strategies.prior import PriorModel
+from evo_kernels.strategies.trees import make_surrogate
 
 
 @dataclass
@@ -89,6 +90,10 @@ class PBTConfig:
     """Decay of the running-mean reward baseline."""
     policy: PolicyConfig = field(default_factory=PolicyConfig)
     """Architecture of every member's policy."""
+    surrogate: str = "gp"
+    """The shared surrogate: "gp" (the Gaussian process), "trees" (a SMAC-style random forest), "et"
+    (extremely randomized trees) or "blend" (the mean of the GP's and the random forest's predictions);
+    see :mod:`~evo_kernels.strategies.trees`."""
 
 
 @dataclass
@@ -197,9 +202,18 @@ class PBTSearch(Strategy):
                     targets[(gi, j)] = g
         return mask, targets
 
+    def _sync_surrogate(self) -> None:
+        """Give the experience the model ``cfg.surrogate`` names (built when it changed; the trees'
+        randomness is keyed by the strategy's seed and the number of rows, so refits reproduce)."""
+        if getattr(self.experience.model, "kind", "gp") == self.cfg.surrogate:
+            return
+        self.experience.model = make_surrogate(self.cfg.surrogate, self.experience.sizes, self.experience.model.table,
+                                               self.seed)
+
     def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
         optimistic estimate (proposals are free, evaluations cost)."""
+        self._sync_surrogate()
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or self.prior is not None else 1
         if m.genome is None:
             if self.prior is not None:
