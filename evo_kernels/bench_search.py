@@ -26,11 +26,30 @@ from typing import Any
 from joblib import Parallel, delayed
 
 from evo_kernels.fitness import PURE_TIME, FitnessWeights
+from evo_kernels.genome import Gene, GenomeSpace
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop, evals_to_within
 from evo_kernels.strategies import STRATEGIES, make_strategy
 
 Progress = Callable[[int, int, str], None]  # (runs done, runs in all, label of the run just done)
+
+
+def parse_strategy(spec: str) -> tuple[str, dict[str, Any]]:
+    """``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]`` (settings passed to the strategy's constructor;
+    a VALUE is read as JSON where it parses, else kept as a string): ``pbt:surrogate=trees``."""
+    name, _, rest = spec.partition(":")
+    if name not in STRATEGIES:
+        raise ValueError(f"unknown strategy {name!r} in {spec!r}; known: {', '.join(STRATEGIES)}")
+    opts: dict[str, Any] = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"strategy {spec!r}: {item!r} is not KEY=VALUE")
+        try:
+            opts[key] = json.loads(value)
+        except json.JSONDecodeError:
+            opts[key] = value
+    return name, opts
 
 
 @functools.lru_cache(maxsize=16)
@@ -43,7 +62,8 @@ def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: Fi
              batch_size: int = 8) -> dict[str, Any]:
     """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
     rp = _space(space_file)
-    loop = SearchLoop(make_strategy(strategy, rp.space, rp.template, rp.problem, seed), rp.evaluator(weights),
+    name, opts = parse_strategy(strategy)
+    loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), rp.evaluator(weights),
                       budget, batch_size=batch_size)
     history = loop.run()
     best = min((e.run.median_ms for e in history if e.status == "ok"), default=math.inf)
@@ -87,9 +107,9 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     Medians count a run that never got there as budget + 1 and are null when more than half never
     did. ``n_jobs`` > 1 spreads runs over processes (joblib); the result does not depend on it.
     """
-    unknown = [s for s in strategies if s not in STRATEGIES]
-    if unknown:
-        raise ValueError(f"unknown strategy {', '.join(unknown)}; known: {', '.join(STRATEGIES)}")
+    for s in strategies:  # bad settings fail here, before any run, not in a worker
+        name, opts = parse_strategy(s)
+        make_strategy(name, GenomeSpace([Gene("x", "Generic", (0, 1), 0)]), **opts)
     if budget < 1 or seeds < 1 or seed_start < 0:
         raise ValueError("bench_search: budget and seeds must be at least 1, seed_start at least 0")
     spaces = {}
@@ -141,7 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line: prints the Markdown table, or with --json the result object."""
     ap = argparse.ArgumentParser(prog="bench-search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--space", action="append", required=True, help="a recorded space (.json or .json.gz)")
-    ap.add_argument("--strategy", action="append", required=True, choices=list(STRATEGIES))
+    ap.add_argument("--strategy", action="append", required=True,
+                    help=f"one of {', '.join(STRATEGIES)}, optionally with settings: pbt:surrogate=trees")
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
@@ -153,9 +174,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     def tick(done: int, total: int, label: str) -> None:
         print(f"\r[{done}/{total}] {label}\033[K", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    result = bench_search(args.space, args.strategy, args.budget, args.seeds,
-                          FitnessWeights() if args.regularized else PURE_TIME, tick if sys.stderr.isatty() else None,
-                          args.jobs, seed_start=args.seed_start)
+    try:
+        result = bench_search(args.space, args.strategy, args.budget, args.seeds,
+                              FitnessWeights() if args.regularized else PURE_TIME,
+                              tick if sys.stderr.isatty() else None, args.jobs, seed_start=args.seed_start)
+    except (ValueError, TypeError) as exc:
+        print(f"bench-search: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from evo_kernels.bench_search import bench_search, format_table, main, run_once, summarize
-from evo_kernels.fitness import FitnessWeights
+from evo_kernels.bench_search import bench_search, format_table, main, parse_strategy, run_once, summarize
+from evo_kernels.fitness import PURE_TIME, FitnessWeights
+from evo_kernels.runners.replay import ReplaySpace
+from evo_kernels.search import SearchLoop, evals_to_within
+from evo_kernels.strategies.ga import GeneticSearch
+
+
+def _load(path: str) -> ReplaySpace:
+    return ReplaySpace.load(path)
 
 
 def _cache() -> dict:
@@ -75,7 +82,7 @@ def test_parallel_and_regularized_runs(space_file: str) -> None:
 
 
 def test_bad_arguments_and_command_line(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(ValueError, match="unknown strategy nope"):
+    with pytest.raises(ValueError, match="unknown strategy .nope."):
         bench_search([space_file], ["nope"], budget=10, seeds=1)
     with pytest.raises(ValueError, match="second space named tiny"):
         bench_search([space_file, space_file], ["random"], budget=10, seeds=1)
@@ -99,3 +106,21 @@ def test_seed_start(space_file: str, capsys: pytest.CaptureFixture[str]) -> None
     out = json.loads(capsys.readouterr().out)
     assert out["seed_start"] == 3 and out["spaces"]["tiny"]["strategies"]["ga"]["evals_to_5pct"] == \
         full["evals_to_5pct"][3:]
+
+
+def test_strategy_settings(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """NAME:KEY=VALUE,... passes settings to the strategy; the spec names the row; bad ones stop the run."""
+    assert parse_strategy("pbt:surrogate=trees,proposals=4") == ("pbt", {"surrogate": "trees", "proposals": 4})
+    assert parse_strategy("ga") == ("ga", {})
+    r = bench_search([space_file], ["ga:population_size=10", "ga"], budget=30, seeds=2)
+    rows = r["spaces"]["tiny"]["strategies"]
+    assert list(rows) == ["ga:population_size=10", "ga"]
+    assert rows["ga:population_size=10"]["evals_to_5pct"] == [
+        evals_to_within(SearchLoop(GeneticSearch(_load(space_file).space, seed=s, population_size=10),
+                                   _load(space_file).evaluator(PURE_TIME), 30).run(), 1.0, 0.05) for s in range(2)]
+    for bad, msg in (("ga:population_size", "not KEY=VALUE"), ("ga:nope=1", "nope"),
+                     ("pbt:surrogate=none", "unknown surrogate 'none'")):
+        with pytest.raises((ValueError, TypeError), match=msg):
+            bench_search([space_file], [bad], budget=10, seeds=1)
+        assert main(["--space", space_file, "--strategy", bad, "--budget", "10", "--seeds", "1"]) == 2
+        assert msg.split("'")[0] in capsys.readouterr().err

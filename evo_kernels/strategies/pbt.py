@@ -44,7 +44,7 @@ from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 from evo_kernels.strategies.prior import PriorModel
-from evo_kernels.strategies.trees import make_surrogate
+from evo_kernels.strategies.trees import SURROGATES, make_surrogate
 
 
 @dataclass
@@ -127,6 +127,8 @@ class PBTSearch(Strategy):
             policy = PolicyConfig(**policy)
         if policy is not None:
             self.cfg = replace(self.cfg, policy=policy)
+        if self.cfg.surrogate not in SURROGATES:
+            raise ValueError(f"pbt: unknown surrogate {self.cfg.surrogate!r}; known: {', '.join(SURROGATES)}")
         self.members = []
         for i in range(self.cfg.population_size):
             hp = Hyperparameters(**{k: float(math.exp(self.rng.uniform(math.log(lo), math.log(hi))))
