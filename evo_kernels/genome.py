@@ -272,15 +272,12 @@ class GenomeSpace:
         pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
         diff = np.abs(self._valid_pos - pos)
         score = (diff > 1e-12).sum(axis=1) * (len(self.genes) + 1.0) + diff.sum(axis=1)
-        if exclude is not None:
-            for i in np.argsort(score, kind="stable"):  # nearest first: usually only a few are looked at
-                if not exclude(self.valid[i]):
-                    break
-            else:
+        best = score.min()
+        if exclude is not None:  # nearest first: usually only a few members are looked at
+            best = next((score[i] for i in np.argsort(score, kind="stable") if not exclude(self.valid[i])), None)
+            if best is None:
                 return None
-            score = np.where([not exclude(self.valid[j]) if score[j] <= score[i] + 1e-12 else False
-                              for j in range(len(score))], score, np.inf)
-        ties = np.flatnonzero(score <= score.min() + 1e-12)
+        ties = [i for i in np.flatnonzero(score <= best + 1e-12) if exclude is None or not exclude(self.valid[i])]
         return dict(self.valid[int(ties[rng.integers(len(ties))])])
 
     def enumerate_valid(self) -> list[Genome]:

@@ -30,6 +30,33 @@ CLIP_QUANTILE = 0.5  # log fitness below this quantile of the evaluations is rai
 PRIOR_PSEUDO = 8.0  # pseudo-observations pulling the prior's in-run scale toward 1
 
 
+def prior_of(table: np.ndarray | None, rows: np.ndarray) -> np.ndarray:
+    """A prior table's log speedup of the rows [n, genes] (zeros without a table)."""
+    rows = np.asarray(rows)
+    if table is None:
+        return np.zeros(len(rows))
+    return table[np.arange(rows.shape[1])[None, :], rows].sum(1)
+
+
+def targets(log_fitness: list[float], table: np.ndarray | None, rows: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """What a surrogate fits: log fitness with failures as the worst seen and the worse half clipped at
+    the median; with a prior table, the residual of ``scale * prior`` (the scale a ridge estimate pulled
+    toward 1 by PRIOR_PSEUDO pseudo-observations, in [0, 2]). Returns (targets, std before the prior's
+    removal + 1e-6, scale)."""
+    y = np.array(log_fitness, dtype=float)
+    ok = np.isfinite(y)
+    y = np.where(ok, y, y[ok].min() if ok.any() else 0.0)
+    y = np.maximum(y, np.quantile(y, CLIP_QUANTILE))
+    sd, scale = y.std() + 1e-6, 0.0
+    if table is not None:
+        p = prior_of(table, rows)
+        pc, yc = p - p.mean(), y - y.mean()
+        lam = PRIOR_PSEUDO * max(float((pc * pc).mean()), 1e-6)
+        scale = float(np.clip((pc @ yc + lam) / (pc @ pc + lam), 0.0, 2.0))
+        y = y - scale * p
+    return y, sd, scale
+
+
 class Surrogate:
     """GP regression of log fitness on value-slot rows; ``sizes`` are the genes' domain sizes."""
 
@@ -40,10 +67,7 @@ class Surrogate:
 
     def prior(self, rows: np.ndarray) -> np.ndarray:
         """The prior's log speedup of the rows [n, genes] (zeros without a prior)."""
-        rows = np.asarray(rows)
-        if self.table is None:
-            return np.zeros(len(rows))
-        return self.table[np.arange(rows.shape[1])[None, :], rows].sum(1)
+        return prior_of(self.table, rows)
 
     def kernel(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         same = (A[:, None, :] == B[None, :, :]).mean(-1)
@@ -57,17 +81,8 @@ class Surrogate:
         """Fit to the rows (refitted only when rows were added: one fit serves a whole generation)."""
         if self._fit is not None and self._fit[0] == len(rows):
             return
-        H, y = np.array(rows), np.array(log_fitness, dtype=float)
-        ok = np.isfinite(y)
-        y = np.where(ok, y, y[ok].min() if ok.any() else 0.0)
-        y = np.maximum(y, np.quantile(y, CLIP_QUANTILE))
-        sd, scale = y.std() + 1e-6, 0.0
-        if self.table is not None:
-            p = self.prior(H)
-            pc, yc = p - p.mean(), y - y.mean()
-            lam = PRIOR_PSEUDO * max(float((pc * pc).mean()), 1e-6)
-            scale = float(np.clip((pc @ yc + lam) / (pc @ pc + lam), 0.0, 2.0))
-            y = y - scale * p
+        H = np.array(rows)
+        y, sd, scale = targets(log_fitness, self.table, H)
         mu = y.mean()
         # The inverse Cholesky factor, once per fit: every query is then two matrix products.
         L_inv = np.linalg.inv(np.linalg.cholesky(self.kernel(H, H) + NOISE * np.eye(len(H))))

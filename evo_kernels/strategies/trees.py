@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from evo_kernels.strategies.surrogate import CLIP_QUANTILE, PRIOR_PSEUDO
+from evo_kernels.strategies.surrogate import prior_of, targets
 
 
 def _split_scores(X: np.ndarray, y: np.ndarray, min_leaf: int) -> tuple[np.ndarray, np.ndarray]:
@@ -134,10 +134,7 @@ class TreeSurrogate:
         self._fit: tuple | None = None  # (rows fitted, forest, prior scale)
 
     def prior(self, rows: np.ndarray) -> np.ndarray:
-        rows = np.asarray(rows)
-        if self.table is None:
-            return np.zeros(len(rows))
-        return self.table[np.arange(rows.shape[1])[None, :], rows].sum(1)
+        return prior_of(self.table, rows)
 
     def invalidate(self) -> None:
         self._fit = None
@@ -145,17 +142,8 @@ class TreeSurrogate:
     def fit(self, rows: list[list[int]], log_fitness: list[float]) -> None:
         if self._fit is not None and self._fit[0] == len(rows):
             return
-        H, y = np.array(rows), np.array(log_fitness, dtype=float)
-        ok = np.isfinite(y)
-        y = np.where(ok, y, y[ok].min() if ok.any() else 0.0)
-        y = np.maximum(y, np.quantile(y, CLIP_QUANTILE))
-        scale = 0.0
-        if self.table is not None:
-            p = self.prior(H)
-            pc, yc = p - p.mean(), y - y.mean()
-            lam = PRIOR_PSEUDO * max(float((pc * pc).mean()), 1e-6)
-            scale = float(np.clip((pc @ yc + lam) / (pc @ pc + lam), 0.0, 2.0))
-            y = y - scale * p
+        H = np.array(rows)
+        y, _, scale = targets(log_fitness, self.table, H)
         rng = np.random.default_rng([self.key, len(rows)])
         trees = []
         for _ in range(self.n_trees):
