@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -41,59 +41,11 @@ from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
 from evo_kernels.strategies.ga import seeded_global_random
+from evo_kernels.strategies.pbt_config import PBTConfig
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 from evo_kernels.strategies.prior import PriorModel
 from evo_kernels.strategies.trees import SURROGATES, make_surrogate
-
-
-@dataclass
-class PBTConfig:
-    """Population-level settings of :class:`PBTSearch` (the evolving ones are in ``Hyperparameters``)."""
-
-    population_size: int = 8
-    """Members; each proposes in turn, so a batch of 8 is one proposal per member."""
-    exploit_interval: int = 1
-    """Generations (tells) between exploit/explore rounds."""
-    quantile_fraction: float = 0.5
-    """Share of members, the least fit, that exploit a tournament winner each round."""
-    tournament_size: int = 4
-    """Aspirants per ``deap.tools.selTournament`` pick of a parent."""
-    perturbation_factors: tuple[float, float] = (1.2, 0.8)
-    """Factors one of which multiplies each hyperparameter when a member explores."""
-    resample_probability: float = 0.25
-    """Probability that explore redraws a hyperparameter from its initial range instead of perturbing it:
-    keeps long runs (and pretraining) from drifting to the bounds, as Ray Tune's PBT does."""
-    patience: int = 5
-    """Proposals in a row without improvement after which a member restarts from a fresh random genome
-    (keeping its policy): a population that sits on one local optimum otherwise spends the budget around it."""
-    recombine: float = 0.5
-    """Probability that a proposal (policy edit or mutation) starts from a uniform crossover of the
-    member's genome with the fittest member's instead of from the member's genome itself."""
-    proposals: int = 8
-    """Candidates a member draws per proposal; the one the shared surrogate (a Gaussian process over
-    every member's evaluations) scores best is evaluated. 1: every draw is evaluated."""
-    prior_draws: int = 64
-    """Random genomes a start (or restart) screens when the population brought a transferred prior
-    (:mod:`~evo_kernels.strategies.prior`): the prior is cheap to ask, so start genomes are the
-    best of many draws by it; without a prior, starts screen ``proposals`` draws once the run has data."""
-    optimism: float = 2.0
-    """Weight of the surrogate's std in the score of a draw (an upper confidence bound, mean +
-    optimism * std of log fitness): 0 trusts the model's mean, larger values favour what it knows little about."""
-    shared_experience: bool = True
-    """Train every member on every member's transitions of the generation, not only on its own."""
-    failure_reward: float = -1.0
-    """Reward of a proposal that failed (fitness 0): compile error, crash, wrong result."""
-    reward_clip: float = 1.0
-    """Rewards are clipped to +-reward_clip so that one lucky jump does not swamp the gradient."""
-    baseline_decay: float = 0.9
-    """Decay of the running-mean reward baseline."""
-    policy: PolicyConfig = field(default_factory=PolicyConfig)
-    """Architecture of every member's policy."""
-    surrogate: str = "gp"
-    """The shared surrogate: "gp" (the Gaussian process), "trees" (a SMAC-style random forest), "et"
-    (extremely randomized trees) or "blend" (the mean of the GP's and the random forest's predictions);
-    see :mod:`~evo_kernels.strategies.trees`."""
 
 
 @dataclass
