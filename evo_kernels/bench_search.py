@@ -9,7 +9,7 @@ regularized variant, in which strategies maximize the regularized fitness while 
 measured on time.
 
     python -m evo_kernels.bench_search --space F.json.gz [--space ...] --strategy ga [--strategy ...] \\
-        --budget 500 --seeds 20 [--seed-start 0] [--regularized] [--jobs 2] [--json]
+        --budget 500 --seeds 20 [--seed-start 0] [--batch-size 8] [--regularized] [--jobs 2] [--json]
 """
 from __future__ import annotations
 
@@ -102,7 +102,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
             "median_best_over_optimum": x}}}},
-         "budget": N, "seeds": K, "seed_start": S, "weights": {...}, "median_counts_failed_runs_as": N + 1}
+         "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
+         "median_counts_failed_runs_as": N + 1}
 
     Medians count a run that never got there as budget + 1 and are null when more than half never
     did. ``n_jobs`` > 1 spreads runs over processes (joblib); the result does not depend on it.
@@ -110,8 +111,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     for s in strategies:  # bad settings fail here, before any run, not in a worker
         name, opts = parse_strategy(s)
         make_strategy(name, GenomeSpace([Gene("x", "Generic", (0, 1), 0)]), **opts)
-    if budget < 1 or seeds < 1 or seed_start < 0:
-        raise ValueError("bench_search: budget and seeds must be at least 1, seed_start at least 0")
+    if budget < 1 or seeds < 1 or seed_start < 0 or batch_size < 1:
+        raise ValueError("bench_search: budget, seeds and batch size must be at least 1, seed_start at least 0")
     spaces = {}
     for f in space_files:
         rp = _space(str(f))
@@ -131,7 +132,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
                               "strategies": {s: summarize(runs[name, s], budget) for s in strategies}}
                        for name, (_, rp) in spaces.items()},
-            "budget": budget, "seeds": seeds, "seed_start": seed_start, "weights": asdict(weights),
+            "budget": budget, "seeds": seeds, "seed_start": seed_start, "batch_size": batch_size,
+            "weights": asdict(weights),
             "median_counts_failed_runs_as": budget + 1}
 
 
@@ -143,7 +145,8 @@ def format_table(result: dict[str, Any]) -> str:
     """The result of :func:`bench_search` as a Markdown table, one row per space and strategy."""
     budget = result["budget"]
     first = result.get("seed_start", 0)
-    note = (f"Budget {budget} unique evaluations, seeds {first}..{first + result['seeds'] - 1}; medians count a run "
+    note = (f"Budget {budget} unique evaluations, batch size {result.get('batch_size', 8)}, "
+            f"seeds {first}..{first + result['seeds'] - 1}; medians count a run "
             f"that never got there as {budget + 1} ('>{budget}': more than half never did).")
     header = ("| space | optimum ms | strategy | median evals to 5% | success 5% | median evals to 1% | success 1% "
               "| median best/optimum |")
@@ -166,6 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
+    ap.add_argument("--batch-size", type=int, default=8,
+                    help="candidates asked and measured per step (default 8, as tune's; 1: one at a time, "
+                         "each evaluation seen before the next is chosen, as Kernel Tuner's simulation runs)")
     ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
     ap.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -177,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result = bench_search(args.space, args.strategy, args.budget, args.seeds,
                               FitnessWeights() if args.regularized else PURE_TIME,
-                              tick if sys.stderr.isatty() else None, args.jobs, seed_start=args.seed_start)
+                              tick if sys.stderr.isatty() else None, args.jobs, batch_size=args.batch_size,
+                              seed_start=args.seed_start)
     except (ValueError, TypeError) as exc:
         print(f"bench-search: {exc}", file=sys.stderr)
         return 2

@@ -270,15 +270,21 @@ class GenomeSpace:
         if self._valid_pos is None:  # (n_valid, n_genes) normalized positions, built once
             self._valid_pos = np.array([[g.normalized(v[g.name]) for g in self.genes] for v in self.valid])
         pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
-        diff = np.abs(self._valid_pos - pos)
-        score = (diff > 1e-12).sum(axis=1) * (len(self.genes) + 1.0) + diff.sum(axis=1)
-        best = score.min()
-        if exclude is not None:  # nearest first: usually only a few members are looked at
-            best = next((score[i] for i in np.argsort(score, kind="stable") if not exclude(self.valid[i])), None)
+        # score = differing genes * (genes + 1) + summed distance (< genes + 1): order by count, then distance
+        counts = (np.abs(self._valid_pos - pos) > 1e-12).sum(axis=1)
+        for c in np.unique(counts):  # nearest level first: usually only the first is looked at
+            level = np.flatnonzero(counts == c)
+            dist = np.abs(self._valid_pos[level] - pos).sum(axis=1)
+            order = level[np.argsort(dist, kind="stable")]
+            dist = np.sort(dist, kind="stable")
+            best = next((d for i, d in zip(order, dist) if exclude is None or not exclude(self.valid[i])), None)
             if best is None:
-                return None
-        ties = [i for i in np.flatnonzero(score <= best + 1e-12) if exclude is None or not exclude(self.valid[i])]
-        return dict(self.valid[int(ties[rng.integers(len(ties))])])
+                continue
+            ties = [i for i, d in zip(order, dist)
+                    if d <= best + 1e-12 and (exclude is None or not exclude(self.valid[i]))]
+            ties.sort()
+            return dict(self.valid[int(ties[rng.integers(len(ties))])])
+        return None
 
     def enumerate_valid(self) -> list[Genome]:
         """All valid genomes: the explicit list where there is one, else the enumeration."""

@@ -42,7 +42,8 @@ def test_result_shape(space_file: str) -> None:
                           progress=lambda done, total, label: seen.append((done, total)))
     json.dumps(result, allow_nan=False)  # strict JSON: nulls, no NaN
     assert seen == [(i, 6) for i in range(1, 7)]
-    assert set(result) == {"spaces", "budget", "seeds", "seed_start", "weights", "median_counts_failed_runs_as"}
+    assert set(result) == {"spaces", "budget", "seeds", "seed_start", "batch_size", "weights",
+                           "median_counts_failed_runs_as"}
     assert result["median_counts_failed_runs_as"] == 41 and result["weights"] == {"cv": 0.0, "spill": 0.0,
                                                                                      "objective": "median"}
     tiny = result["spaces"]["tiny"]
@@ -124,3 +125,18 @@ def test_strategy_settings(space_file: str, capsys: pytest.CaptureFixture[str]) 
             bench_search([space_file], [bad], budget=10, seeds=1)
         assert main(["--space", space_file, "--strategy", bad, "--budget", "10", "--seeds", "1"]) == 2
         assert msg.split("'")[0] in capsys.readouterr().err
+
+
+def test_batch_size(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--batch-size reaches the search loop (one candidate per step at 1) and is reported; 0 is refused."""
+    one = bench_search([space_file], ["ga"], budget=30, seeds=2, batch_size=1)
+    assert one["batch_size"] == 1 and "batch size 1," in format_table(one)
+    rp = _load(space_file)
+    assert one["spaces"]["tiny"]["strategies"]["ga"]["evals_to_5pct"] == [
+        evals_to_within(SearchLoop(GeneticSearch(rp.space, seed=s), rp.evaluator(PURE_TIME), 30, batch_size=1).run(),
+                        1.0, 0.05) for s in range(2)]
+    with pytest.raises(ValueError, match="batch size"):
+        bench_search([space_file], ["ga"], budget=30, seeds=1, batch_size=0)
+    assert main(["--space", space_file, "--strategy", "ga", "--budget", "30", "--seeds", "2", "--batch-size", "1",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["batch_size"] == 1

@@ -168,6 +168,25 @@ def test_surrogate_clips_the_worse_half_so_outliers_do_not_dominate():
     assert np.allclose(a.predict(q)[0], b.predict(q)[0])
 
 
+def test_value_scales_log_positions_and_power_of_two_flags():
+    from evo_kernels.strategies.surrogate import Surrogate, value_scales
+
+    values = [[16, 32, 48, 64, 256], [1, 2, 3, 4], ["a", "b"], [7], [1, 2]]
+    pos, pow2 = value_scales(values)
+    assert np.allclose(pos[0, :5], np.log([1, 2, 3, 4, 16]) / np.log(16))  # spans 16x: log scale
+    assert np.allclose(pos[1, :4], np.log([1, 2, 3, 4]) / np.log(4))  # spans 4x: log scale
+    assert np.allclose(pos[2, :2], [0, 1]) and pos[3, 0] == 0 and np.allclose(pos[4, :2], [0, 1])  # slot indices
+    assert list(pow2[0, :5]) == [1, 1, 0, 1, 1] and list(pow2[1, :4]) == [1, 1, 0, 1]
+    assert not pow2[2:].any()  # strings, one value, and genes of powers of two only: no flag
+    # The flag is a dimension of the kernel: 32 is more like 64 than 48 is, though 48 lies between them.
+    m = Surrogate(np.array([5]), values=[values[0]])
+    k = m.kernel(np.array([[1]]), np.array([[3], [2]]))[0]
+    assert k[0] > k[1]
+    plain = Surrogate(np.array([5]))  # without values: slot indices, as before
+    k = plain.kernel(np.array([[1]]), np.array([[3], [2]]))[0]
+    assert k[0] < k[1]
+
+
 def test_experience_predicts_the_prior_before_two_evaluations():
     space = small_space()
     exp = Experience(space)

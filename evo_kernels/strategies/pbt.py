@@ -87,6 +87,7 @@ class PBTSearch(Strategy):
                                     for k, (lo, hi) in HP_RANGES.items()})
             self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
         self.experience = Experience(space)
+        self._movable = [g for g in space.genes if len(g.values) > 1]
         self.prior: PriorModel | None = None
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
@@ -101,7 +102,7 @@ class PBTSearch(Strategy):
     # --- proposals --------------------------------------------------------------------------
 
     def _values(self, genome: Genome) -> tuple:
-        return tuple(genome[n] for n in self.space.names)
+        return tuple(map(genome.__getitem__, self.space.names))
 
     def _fresh(self, genome: Genome | None) -> bool:
         return genome is not None and self._values(genome) not in self._seen and self.space.is_valid(genome)
@@ -122,7 +123,7 @@ class PBTSearch(Strategy):
 
         Drawn and checked here rather than by ``GenomeSpace.mutate``, whose repair step scans the
         whole valid list of a recorded space: a rejected draw is cheap, a repair is not."""
-        movable = [g for g in self.space.genes if len(g.values) > 1]
+        movable = self._movable
         for _ in range(32):
             out = dict(genome)
             chosen = [g for g in movable if self.rng.random() < 1 / len(movable)] or \
@@ -162,7 +163,7 @@ class PBTSearch(Strategy):
         if getattr(self.experience.model, "kind", "gp") == self.cfg.surrogate:
             return
         self.experience.model = make_surrogate(self.cfg.surrogate, self.experience.sizes, self.experience.model.table,
-                                               self.seed)
+                                               self.seed, self.experience.values)
 
     def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's

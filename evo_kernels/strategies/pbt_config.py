@@ -30,7 +30,7 @@ class PBTConfig:
     recombine: float = 0.5
     """Probability that a proposal (policy edit or mutation) starts from a uniform crossover of the
     member's genome with the fittest member's instead of from the member's genome itself."""
-    proposals: int = 8
+    proposals: int = 64
     """Candidates a member draws per proposal; the one the shared surrogate (a Gaussian process over
     every member's evaluations) scores best is evaluated. 1: every draw is evaluated."""
     prior_draws: int = 64

@@ -81,7 +81,8 @@ class Experience:
         self._index = [{repr(v): i for i, v in enumerate(g.values)} for g in space.genes]
         self.rows: list[list[int]] = []
         self.log_fitness: list[float] = []  # NaN for a failure
-        self.model = Surrogate(self.sizes)  # the Gaussian process, refitted when rows were added
+        self.values = [list(g.values) for g in space.genes]
+        self.model = Surrogate(self.sizes, values=self.values)  # the Gaussian process, refitted when rows were added
 
     def row(self, genome: Genome) -> list[int]:
         return [ix[repr(genome[g.name])] for ix, g in zip(self._index, self.space.genes)]

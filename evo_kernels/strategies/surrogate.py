@@ -2,15 +2,23 @@
 
 Genomes are rows of value-slot indices (positions in each gene's ordered domain). The kernel adds
 an additive part (the share of equal genes: what genomes sharing a value have in common) and an
-ordinal interaction part, exp(-THETA * mean normalized domain distance): near genomes perform
-alike, and a block size of 64 is nearer to 32 than to 256. Targets are log fitness; failures count
+ordinal interaction part, exp(-THETA * mean normalized distance): near genomes perform alike, and a
+block size of 64 is nearer to 32 than to 256. Given the genes' values (:func:`value_scales`), a
+numeric gene spanning a factor of 4 or more is measured on a log scale (tile 1 -> 2 is a bigger
+step than 7 -> 8, as it is for the hardware), and a numeric gene that mixes powers of two with
+other values gets one more dimension, "is a power of two", in both parts: on the A4000
+convolution a block width of 48 or 80 is 3-4x slower than its neighbours 32, 64 and 256, which no
+smooth function of the value can say. Targets are log fitness; failures count
 as the worst fitness seen (the model steers away from regions that do not compile or run), and
 the worse half is clipped at the median so that a few very slow configurations do not dominate
 the fit: the search needs the model to rank the good region, not to tell bad from awful.
 
 On the four recorded Kernel Tuner spaces, fitted to 120 random evaluations, the eight genomes this
 model ranks first are better than 96-98% of the rest on average; with the former Hamming-only
-kernel and no clipping, 65-95%.
+kernel and no clipping, 65-95% (measured before the value scales). The value scales took a
+whole-space GP-UCB search (one evaluation at a time) on the A4000 convolution from 90.5 to 59.5
+median evaluations to 5%, and pbt at batch 1 (seeds 0..39) on milo / convolution / pnpoly / gemm
+from 72 / 32 / 25.5 / 64.5 to 51 / 27.5 / 20 / 45.5 with 32 proposals (benchmarks/SEARCH.md).
 
 With a prior (``table``: a transferred :class:`~evo_kernels.strategies.prior.PriorModel`'s
 contribution of every gene's value slot on this space), the GP models the residual of
@@ -28,6 +36,33 @@ THETA = 10.0  # decay of the ordinal interaction part with the mean normalized d
 NOISE = 0.05  # observation noise, standardized units
 CLIP_QUANTILE = 0.5  # log fitness below this quantile of the evaluations is raised to it
 PRIOR_PSEUDO = 8.0  # pseudo-observations pulling the prior's in-run scale toward 1
+
+
+def _numeric(values) -> bool:
+    return all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+               for v in values)
+
+
+def value_scales(values: list[list]) -> tuple[np.ndarray, np.ndarray]:
+    """Per gene and value slot: the position in [0, 1] the ordinal part measures distance on (log
+    scale for a numeric, positive, increasing gene spanning a factor of 4 or more; else the slot
+    index over the domain's length), and the "is a power of two" flag (nonzero only for integer
+    genes mixing powers of two with other values). Both [genes, max slots]."""
+    slots = max((len(v) for v in values), default=1)
+    pos, pow2 = np.zeros((len(values), slots)), np.zeros((len(values), slots))
+    for g, vals in enumerate(values):
+        n = len(vals)
+        pos[g, :n] = np.arange(n) / max(n - 1, 1)
+        if n < 2 or not _numeric(vals):
+            continue
+        v = np.array(vals, dtype=float)
+        if v[0] > 0 and np.all(np.diff(v) > 0) and v[-1] / v[0] >= 4:
+            pos[g, :n] = np.log(v / v[0]) / np.log(v[-1] / v[0])
+        if all(isinstance(x, (int, np.integer)) for x in vals) and v.min() > 0:
+            flags = np.array([(int(x) & (int(x) - 1)) == 0 for x in v], dtype=float)
+            if 0 < flags.sum() < n:
+                pow2[g, :n] = flags
+    return pos, pow2
 
 
 def prior_of(table: np.ndarray | None, rows: np.ndarray) -> np.ndarray:
@@ -60,9 +95,20 @@ def targets(log_fitness: list[float], table: np.ndarray | None, rows: np.ndarray
 class Surrogate:
     """GP regression of log fitness on value-slot rows; ``sizes`` are the genes' domain sizes."""
 
-    def __init__(self, sizes: np.ndarray, table: np.ndarray | None = None) -> None:
-        self.span = np.maximum(np.asarray(sizes) - 1, 1)
+    def __init__(self, sizes: np.ndarray, table: np.ndarray | None = None, values: list[list] | None = None) -> None:
+        """``values``: the genes' ordered domains, for the value scales (None: slot indices, no flags)."""
+        sizes = np.asarray(sizes)
         self.table = table  # [genes, slots] prior contributions, or None
+        if values is None:
+            values = [list(range(n)) for n in sizes]
+            self.pos = np.zeros((len(sizes), max(int(sizes.max(initial=1)), 1)))
+            for g, n in enumerate(sizes):
+                self.pos[g, :n] = np.arange(n) / max(n - 1, 1)
+            self.pow2 = np.zeros_like(self.pos)
+        else:
+            self.pos, self.pow2 = value_scales(values)
+        self._flagged = np.flatnonzero(self.pow2.any(1))  # genes with a power-of-two dimension
+        self._dims = len(sizes) + len(self._flagged)
         self._fit: tuple | None = None  # (rows fitted, H, inverse Cholesky factor, weights, mean, scale, prior scale)
 
     def prior(self, rows: np.ndarray) -> np.ndarray:
@@ -70,8 +116,15 @@ class Surrogate:
         return prior_of(self.table, rows)
 
     def kernel(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
-        same = (A[:, None, :] == B[None, :, :]).mean(-1)
-        dist = (np.abs(A[:, None, :] - B[None, :, :]) / self.span).mean(-1)
+        g = np.arange(A.shape[1])[None, :]
+        same = (A[:, None, :] == B[None, :, :]).sum(-1)
+        dist = np.abs(self.pos[g, A][:, None, :] - self.pos[g, B][None, :, :]).sum(-1)
+        if len(self._flagged):
+            f = self._flagged[None, :]
+            fa, fb = self.pow2[f, A[:, self._flagged]], self.pow2[f, B[:, self._flagged]]
+            same = same + (fa[:, None, :] == fb[None, :, :]).sum(-1)
+            dist = dist + np.abs(fa[:, None, :] - fb[None, :, :]).sum(-1)
+        same, dist = same / self._dims, dist / self._dims
         return ADDITIVE * same + (1 - ADDITIVE) * np.exp(-THETA * dist)
 
     def invalidate(self) -> None:

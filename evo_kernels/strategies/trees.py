@@ -198,12 +198,14 @@ class BlendSurrogate:
 SURROGATES = ("gp", "trees", "blend", "rf", "blend_rf", "et")
 
 
-def make_surrogate(kind: str, sizes: np.ndarray, table: np.ndarray | None = None, key: int = 0):
+def make_surrogate(kind: str, sizes: np.ndarray, table: np.ndarray | None = None, key: int = 0,
+                   values: list[list] | None = None):
     """The shared surrogate ``kind`` names, tagged with ``.kind``: "gp" the Gaussian process; "trees"
     SMAC's random forest (32 bootstrapped trees, 5/6 of the genes per split, leaves of 3 or more,
     std over trees plus within-leaf variance); "blend" the mean of "gp" and "trees"; "rf" "trees"
     without the within-leaf variance; "blend_rf" the mean of "gp" and "rf"; "et" extremely randomized
-    trees (half the genes per split, no bootstrap, std over trees)."""
+    trees (half the genes per split, no bootstrap, std over trees). ``values``: the genes' domains,
+    for the GP's value scales (the trees split on slot indices, which is scale-free)."""
     from evo_kernels.strategies.surrogate import Surrogate
 
     def forest(leaf_variance: bool) -> TreeSurrogate:
@@ -211,15 +213,15 @@ def make_surrogate(kind: str, sizes: np.ndarray, table: np.ndarray | None = None
                              min_leaf=3, leaf_variance=leaf_variance)
 
     if kind == "gp":
-        model = Surrogate(sizes, table)
+        model = Surrogate(sizes, table, values)
     elif kind == "trees":
         model = forest(True)
     elif kind == "blend":
-        model = BlendSurrogate(Surrogate(sizes, table), forest(True))
+        model = BlendSurrogate(Surrogate(sizes, table, values), forest(True))
     elif kind == "rf":
         model = forest(False)
     elif kind == "blend_rf":
-        model = BlendSurrogate(Surrogate(sizes, table), forest(False))
+        model = BlendSurrogate(Surrogate(sizes, table, values), forest(False))
     elif kind == "et":
         model = TreeSurrogate(sizes, table, key, extra=True, max_features=0.5)
     else:
