@@ -189,6 +189,10 @@ class PBTSearch(Strategy):
         if len(draws) <= 1:
             return draws[0] if draws else (None, _Proposal(m.index, "init"))
         rows = np.array([self.experience.row(g) for g, _ in draws])
+        if self.prior is not None and len(self.experience.rows) < len(self.members):
+            # A warm start's first generation is the prior's design, whatever the batch size: one
+            # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
+            return draws[int(np.argmax(self.experience.model.prior(rows)))]
         mean, std = self.experience.predict(rows)
         return draws[int(np.argmax(mean + self.cfg.optimism * std))]
 
