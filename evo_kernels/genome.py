@@ -272,18 +272,16 @@ class GenomeSpace:
         pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
         # score = differing genes * (genes + 1) + summed distance (< genes + 1): order by count, then distance
         counts = (np.abs(self._valid_pos - pos) > 1e-12).sum(axis=1)
+        def keep(i: int) -> bool:
+            return exclude is None or not exclude(self.valid[i])
+
         for c in np.unique(counts):  # nearest level first: usually only the first is looked at
             level = np.flatnonzero(counts == c)
             dist = np.abs(self._valid_pos[level] - pos).sum(axis=1)
-            order = level[np.argsort(dist, kind="stable")]
-            dist = np.sort(dist, kind="stable")
-            best = next((d for i, d in zip(order, dist) if exclude is None or not exclude(self.valid[i])), None)
-            if best is None:
-                continue
-            ties = [i for i, d in zip(order, dist)
-                    if d <= best + 1e-12 and (exclude is None or not exclude(self.valid[i]))]
-            ties.sort()
-            return dict(self.valid[int(ties[rng.integers(len(ties))])])
+            best = next((dist[j] for j in np.argsort(dist, kind="stable") if keep(level[j])), None)
+            if best is not None:
+                ties = [i for i, d in zip(level, dist) if d <= best + 1e-12 and keep(i)]
+                return dict(self.valid[int(ties[rng.integers(len(ties))])])
         return None
 
     def enumerate_valid(self) -> list[Genome]:

@@ -17,8 +17,9 @@ On the four recorded Kernel Tuner spaces, fitted to 120 random evaluations, the 
 model ranks first are better than 96-98% of the rest on average; with the former Hamming-only
 kernel and no clipping, 65-95% (measured before the value scales). The value scales took a
 whole-space GP-UCB search (one evaluation at a time) on the A4000 convolution from 90.5 to 59.5
-median evaluations to 5%, and pbt at batch 1 (seeds 0..39) on milo / convolution / pnpoly / gemm
-from 72 / 32 / 25.5 / 64.5 to 51 / 27.5 / 20 / 45.5 with 32 proposals (benchmarks/SEARCH.md).
+median evaluations to 5% (seeds 0..39, the flag alone), and pbt at batch 1 (seeds 0..39) on milo /
+convolution / pnpoly / gemm from 72 / 32 / 25.5 / 64.5 to 51 / 27.5 / 20 / 45.5 with 32 proposals
+(benchmarks/SEARCH.md).
 
 With a prior (``table``: a transferred :class:`~evo_kernels.strategies.prior.PriorModel`'s
 contribution of every gene's value slot on this space), the GP models the residual of
@@ -97,34 +98,27 @@ class Surrogate:
 
     def __init__(self, sizes: np.ndarray, table: np.ndarray | None = None, values: list[list] | None = None) -> None:
         """``values``: the genes' ordered domains, for the value scales (None: slot indices, no flags)."""
-        sizes = np.asarray(sizes)
         self.table = table  # [genes, slots] prior contributions, or None
-        if values is None:
-            values = [list(range(n)) for n in sizes]
-            self.pos = np.zeros((len(sizes), max(int(sizes.max(initial=1)), 1)))
-            for g, n in enumerate(sizes):
-                self.pos[g, :n] = np.arange(n) / max(n - 1, 1)
-            self.pow2 = np.zeros_like(self.pos)
-        else:
-            self.pos, self.pow2 = value_scales(values)
+        # Slot indices 0..n-1 as values: no log scale (they start at 0) and no flags, the plain ordinal kernel.
+        self.pos, self.pow2 = value_scales(values if values is not None else [list(range(n)) for n in sizes])
         self._flagged = np.flatnonzero(self.pow2.any(1))  # genes with a power-of-two dimension
-        self._dims = len(sizes) + len(self._flagged)
         self._fit: tuple | None = None  # (rows fitted, H, inverse Cholesky factor, weights, mean, scale, prior scale)
 
     def prior(self, rows: np.ndarray) -> np.ndarray:
         """The prior's log speedup of the rows [n, genes] (zeros without a prior)."""
         return prior_of(self.table, rows)
 
+    def _dimensions(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The kernel's dimensions of rows [n, genes]: (codes compared for equality, positions compared
+        by distance), each [n, genes + flagged genes]: the genes' slots and positions, then the flags."""
+        flags = self.pow2[self._flagged[None, :], rows[:, self._flagged]]
+        positions = self.pos[np.arange(rows.shape[1])[None, :], rows]
+        return np.hstack([rows, flags]), np.hstack([positions, flags])
+
     def kernel(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
-        g = np.arange(A.shape[1])[None, :]
-        same = (A[:, None, :] == B[None, :, :]).sum(-1)
-        dist = np.abs(self.pos[g, A][:, None, :] - self.pos[g, B][None, :, :]).sum(-1)
-        if len(self._flagged):
-            f = self._flagged[None, :]
-            fa, fb = self.pow2[f, A[:, self._flagged]], self.pow2[f, B[:, self._flagged]]
-            same = same + (fa[:, None, :] == fb[None, :, :]).sum(-1)
-            dist = dist + np.abs(fa[:, None, :] - fb[None, :, :]).sum(-1)
-        same, dist = same / self._dims, dist / self._dims
+        (ca, pa), (cb, pb) = self._dimensions(A), self._dimensions(B)
+        same = (ca[:, None, :] == cb[None, :, :]).mean(-1)
+        dist = np.abs(pa[:, None, :] - pb[None, :, :]).mean(-1)
         return ADDITIVE * same + (1 - ADDITIVE) * np.exp(-THETA * dist)
 
     def invalidate(self) -> None:
