@@ -9,7 +9,7 @@ regularized variant, in which strategies maximize the regularized fitness while 
 measured on time.
 
     python -m evo_kernels.bench_search --space F.json.gz [--space ...] --strategy ga [--strategy ...] \\
-        --budget 500 --seeds 20 [--seed-start 0] [--batch-size 8] [--regularized] [--jobs 2] [--json]
+        --budget 500 --seeds 20 [--seed-start 0] [--batch-size 1] [--regularized] [--jobs 2] [--json]
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def _space(path: str) -> ReplaySpace:
 
 
 def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: FitnessWeights = PURE_TIME,
-             batch_size: int = 8) -> dict[str, Any]:
+             batch_size: int = 1) -> dict[str, Any]:
     """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
     rp = _space(space_file)
     name, opts = parse_strategy(strategy)
@@ -94,7 +94,7 @@ def summarize(runs: Sequence[dict[str, Any]], budget: int) -> dict[str, Any]:
 
 def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: int, seeds: int,
                  weights: FitnessWeights = PURE_TIME, progress: Progress | None = None, n_jobs: int = 1,
-                 batch_size: int = 8, seed_start: int = 0) -> dict[str, Any]:
+                 batch_size: int = 1, seed_start: int = 0) -> dict[str, Any]:
     """Run every strategy with seeds seed_start..seed_start+seeds-1 on every space (fresh seeds check
     what was tuned on others); the result is JSON-serializable::
 
@@ -169,9 +169,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
-    ap.add_argument("--batch-size", type=int, default=8,
-                    help="candidates asked and measured per step (default 8, as tune's; 1: one at a time, "
-                         "each evaluation seen before the next is chosen, as Kernel Tuner's simulation runs)")
+    ap.add_argument("--batch-size", type=int, default=1,
+                    help="candidates asked and measured per step (default 1: each evaluation seen before the "
+                         "next is chosen, as Kernel Tuner's simulation runs; 8: as tune asks on a GPU machine)")
     ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
     ap.add_argument("--json", action="store_true", help="print the result as one JSON object")

@@ -15,7 +15,11 @@ start uses from its first evaluation. The result is saved with ``keep=1`` (the f
         --space ../shared/spaces/convolution_milo_A4000.json.gz --rounds 6 --budget 200
 
 ``--evaluate HELD_OUT`` then compares cold and warm starts on a space left out of training
-(median unique evaluations until within 5% of its optimum, over ``--eval-seeds`` seeds).
+(median unique evaluations until within 5% of its optimum, over ``--eval-seeds`` seeds). With
+``--population DIR`` instead of ``--space``/``--name`` it evaluates a saved population, no training:
+
+    python scripts/pretrain_population.py --population populations/pretrained-no-pnpoly \
+        --evaluate benchmarks/spaces/pnpoly_RTX_3090.json.gz --batch-size 1
 """
 from __future__ import annotations
 
@@ -64,8 +68,9 @@ def evals_to_5pct(rp: ReplaySpace, seeds: int, budget: int, batch: int, init_pop
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--space", action="append", required=True, help="a space file to train on (repeatable)")
-    ap.add_argument("--name", required=True, help="saved as populations/NAME/")
+    ap.add_argument("--space", action="append", help="a space file to train on (repeatable)")
+    ap.add_argument("--name", help="saved as populations/NAME/")
+    ap.add_argument("--population", help="evaluate this saved population on --evaluate instead of training one")
     ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1] / "populations"))
     ap.add_argument("--rounds", type=int, default=6, help="searches per space")
     ap.add_argument("--budget", type=int, default=200, help="unique evaluations per training search")
@@ -75,7 +80,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval-seeds", type=int, default=20)
     ap.add_argument("--eval-budget", type=int, default=500)
     args = ap.parse_args(argv)
+    if args.population:
+        if not args.evaluate or args.space:
+            ap.error("--population evaluates a saved population: give --evaluate HELD_OUT and no --space")
+        return evaluate(args, args.population)
+    if not args.space or not args.name:
+        ap.error("training needs --space (one or more) and --name")
+    return train(args)
 
+
+def train(args: argparse.Namespace) -> int:
+    """Train, save and (with --evaluate) evaluate a population."""
     spaces = [ReplaySpace.load(p) for p in args.space]
     t0, strategy, seed, log = time.monotonic(), None, args.seed, []
     seen: list[dict[tuple, tuple[dict, float]]] = [{} for _ in spaces]  # per space: genome -> log speedup
@@ -102,14 +117,19 @@ def main(argv: list[str] | None = None) -> int:
     save_population(out, len(log), {"strategy": {**strategy.state_dict(), "prior": prior.state_dict()}},
                     meta=meta, keep=1)
     print(f"saved {out}", flush=True)
-    if args.evaluate:
-        held = ReplaySpace.load(args.evaluate)
-        cold = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, None)
-        warm = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, str(out))
-        print(json.dumps({"held_out": held.name, "cold": cold, "warm": warm,
-                          "median_cold": statistics.median(cold), "median_warm": statistics.median(warm),
-                          "success_cold": sum(n <= args.eval_budget for n in cold) / len(cold),
-                          "success_warm": sum(n <= args.eval_budget for n in warm) / len(warm)}), flush=True)
+    return evaluate(args, str(out)) if args.evaluate else 0
+
+
+def evaluate(args: argparse.Namespace, population: str) -> int:
+    """Cold against warm starts from ``population`` on the held-out space: one JSON line."""
+    held = ReplaySpace.load(args.evaluate)
+    cold = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, None)
+    warm = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, population)
+    print(json.dumps({"held_out": held.name, "population": population, "batch_size": args.batch_size,
+                      "cold": cold, "warm": warm,
+                      "median_cold": statistics.median(cold), "median_warm": statistics.median(warm),
+                      "success_cold": sum(n <= args.eval_budget for n in cold) / len(cold),
+                      "success_warm": sum(n <= args.eval_budget for n in warm) / len(warm)}), flush=True)
     return 0
 
 

@@ -118,7 +118,8 @@ def test_strategy_settings(space_file: str, capsys: pytest.CaptureFixture[str]) 
     assert list(rows) == ["ga:population_size=10", "ga"]
     assert rows["ga:population_size=10"]["evals_to_5pct"] == [
         evals_to_within(SearchLoop(GeneticSearch(_load(space_file).space, seed=s, population_size=10),
-                                   _load(space_file).evaluator(PURE_TIME), 30).run(), 1.0, 0.05) for s in range(2)]
+                                   _load(space_file).evaluator(PURE_TIME), 30, batch_size=1).run(), 1.0, 0.05)
+        for s in range(2)]
     for bad, msg in (("ga:population_size", "not KEY=VALUE"), ("ga:nope=1", "nope"),
                      ("pbt:surrogate=none", "unknown surrogate 'none'")):
         with pytest.raises((ValueError, TypeError), match=msg):

@@ -2,6 +2,7 @@
 exploit/explore and its lineage, transfer of a saved population."""
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import asdict
 from pathlib import Path
@@ -341,7 +342,7 @@ def test_transferred_prior_screens_the_start_genomes_and_survives_resume(tmp_pat
 
 
 @pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
-def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path):
+def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path, capsys):
     import importlib.util
 
     from evo_kernels.runners.replay import ReplaySpace
@@ -358,6 +359,16 @@ def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path):
     rp = ReplaySpace.load(space)
     warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, init_population=str(tmp_path / "tiny"))
     assert warm.prior is not None and torch.equal(warm.prior.weights, ck["state"]["strategy"]["prior"]["weights"])
+    # --population: the saved population against a cold start, no training (one JSON line)
+    capsys.readouterr()
+    assert script.main(["--population", str(tmp_path / "tiny"), "--evaluate", space, "--eval-seeds", "2",
+                        "--eval-budget", "12", "--batch-size", "4"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["population"] == str(tmp_path / "tiny") and out["batch_size"] == 4
+    assert len(out["cold"]) == len(out["warm"]) == 2 and all(1 <= n <= 13 for n in out["cold"] + out["warm"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]  # nothing trained or saved
+    with pytest.raises(SystemExit):
+        script.main(["--population", str(tmp_path / "tiny")])  # no held-out space to evaluate on
 
 
 def test_warm_first_generation_is_the_priors_design_at_any_batch_size():
