@@ -31,6 +31,8 @@ from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop, evals_to_within
 from evo_kernels.strategies import STRATEGIES, make_strategy
 
+BATCH_SIZE = 1  # default: each evaluation seen before the next is chosen, as Kernel Tuner's simulation runs
+
 Progress = Callable[[int, int, str], None]  # (runs done, runs in all, label of the run just done)
 
 
@@ -59,7 +61,7 @@ def _space(path: str) -> ReplaySpace:
 
 
 def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: FitnessWeights = PURE_TIME,
-             batch_size: int = 1) -> dict[str, Any]:
+             batch_size: int = BATCH_SIZE) -> dict[str, Any]:
     """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
     rp = _space(space_file)
     name, opts = parse_strategy(strategy)
@@ -94,7 +96,7 @@ def summarize(runs: Sequence[dict[str, Any]], budget: int) -> dict[str, Any]:
 
 def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: int, seeds: int,
                  weights: FitnessWeights = PURE_TIME, progress: Progress | None = None, n_jobs: int = 1,
-                 batch_size: int = 1, seed_start: int = 0) -> dict[str, Any]:
+                 batch_size: int = BATCH_SIZE, seed_start: int = 0) -> dict[str, Any]:
     """Run every strategy with seeds seed_start..seed_start+seeds-1 on every space (fresh seeds check
     what was tuned on others); the result is JSON-serializable::
 
@@ -145,6 +147,7 @@ def format_table(result: dict[str, Any]) -> str:
     """The result of :func:`bench_search` as a Markdown table, one row per space and strategy."""
     budget = result["budget"]
     first = result.get("seed_start", 0)
+    # results saved before "batch_size" was recorded all ran at 8, the default then
     note = (f"Budget {budget} unique evaluations, batch size {result.get('batch_size', 8)}, "
             f"seeds {first}..{first + result['seeds'] - 1}; medians count a run "
             f"that never got there as {budget + 1} ('>{budget}': more than half never did).")
@@ -169,9 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
-    ap.add_argument("--batch-size", type=int, default=1,
-                    help="candidates asked and measured per step (default 1: each evaluation seen before the "
-                         "next is chosen, as Kernel Tuner's simulation runs; 8: as tune asks on a GPU machine)")
+    ap.add_argument("--batch-size", type=int, default=BATCH_SIZE,
+                    help=f"candidates asked and measured per step (default {BATCH_SIZE}: each evaluation seen "
+                         "before the next is chosen, as Kernel Tuner's simulation runs; 8: as tune asks on a GPU)")
     ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
     ap.add_argument("--json", action="store_true", help="print the result as one JSON object")
