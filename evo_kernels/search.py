@@ -74,14 +74,18 @@ class SearchLoop:
             self.checkpoint(self)
         return len(new)
 
-    def run(self, deadline: float | None = None) -> list[Evaluation]:
-        """Step until the budget is spent, the space is exhausted or ``time.monotonic()`` passes
-        ``deadline``; returns the unique evaluations in order."""
+    def run(self, deadline: float | None = None,
+            stop: Callable[[SearchLoop], bool] | None = None) -> list[Evaluation]:
+        """Step until the budget is spent, the space is exhausted, ``time.monotonic()`` passes
+        ``deadline`` or ``stop(loop)`` says so after a step (a replay that only asks when a target
+        was reached, say); returns the unique evaluations in order."""
         stale = 0
         while self.spent < self.budget and stale < self.max_stale_asks:
             if deadline is not None and time.monotonic() > deadline:
                 break
             stale = 0 if self.step() else stale + 1
+            if stop is not None and stop(self):
+                break
         return self.history
 
     def state_dict(self) -> dict[str, Any]:

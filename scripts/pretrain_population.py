@@ -48,11 +48,8 @@ def search(rp: ReplaySpace, seed: int, budget: int, batch: int, previous: PBTSea
         for m, src in zip(strategy.members, previous.members):
             m.load_weights(src.state_dict())
     loop = SearchLoop(strategy, rp.evaluator(), budget, batch_size=batch)
-    stale = 0
-    while loop.spent < budget and stale < loop.max_stale_asks:
-        stale = 0 if loop.step() else stale + 1
-        if stop_within is not None and evals_to_within(loop.history, rp.optimum_ms, stop_within) is not None:
-            break
+    loop.run(stop=None if stop_within is None else
+             (lambda lp: evals_to_within(lp.history, rp.optimum_ms, stop_within) is not None))
     return strategy, loop
 
 
@@ -81,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--eval-budget", type=int, default=500)
     args = ap.parse_args(argv)
     if args.population:
-        if not args.evaluate or args.space:
-            ap.error("--population evaluates a saved population: give --evaluate HELD_OUT and no --space")
+        if not args.evaluate or args.space or args.name:
+            ap.error("--population evaluates a saved population: give --evaluate HELD_OUT and no --space or --name")
         return evaluate(args, args.population)
     if not args.space or not args.name:
         ap.error("training needs --space (one or more) and --name")

@@ -19,6 +19,7 @@ from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop
 from evo_kernels.strategies.pbt import HP_BOUNDS, HP_RANGES, PBTSearch, explore
 from evo_kernels.strategies.policy import Hyperparameters
+from evo_kernels.strategies.surrogate import Surrogate
 
 torch.set_num_threads(1)
 SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
@@ -268,6 +269,45 @@ def test_each_proposal_is_the_surrogates_best_of_several_fresh_draws(monkeypatch
     assert not told & {c.key for c in chosen}  # never a genome already evaluated
 
 
+def test_a_batch_counts_its_proposals_as_measured_at_the_prediction_until_they_are(monkeypatch):
+    """Kriging believer: each proposal of a batch joins the GP at its predicted mean, so the next
+    proposal sees less uncertainty around it; the fantasies go when the batch's results arrive."""
+    strategy, loop = make(5, proposals=6)
+    loop.budget = 8
+    loop.run()
+    exp = strategy.experience
+    stds = []
+    real = PBTSearch._propose
+
+    def watching(self, m):
+        g, prop = real(self, m)
+        if g is not None:
+            stds.append(float(exp.predict(np.array([exp.row(g)]))[1][0]))  # std before its fantasy
+        return g, prop
+
+    monkeypatch.setattr(PBTSearch, "_propose", watching)
+    batch = strategy.ask(4)
+    assert len(exp.fantasies) == len(batch) == 4
+    rows = np.array([exp.row(c.genome) for c in batch])
+    assert [r for r, _ in exp.fantasies] == rows.tolist()
+    mean, std = exp.predict(rows)
+    assert np.all(std < np.array(stds))  # each one's own fantasy made the model surer there
+    assert np.allclose(mean, [f for _, f in exp.fantasies], atol=0.1)  # believed at about the prediction
+    strategy.tell(batch, loop.evaluator.evaluate(batch))
+    assert exp.fantasies == [] and len(exp.rows) == 12
+    # The last fit above had 8 + 4 rows, as many as now: the model must be the measured one, not that.
+    ref = Surrogate(exp.sizes, values=exp.values)
+    ref.fit(exp.rows, exp.log_fitness)
+    assert np.allclose(exp.predict(rows)[0], ref.predict(rows)[0])
+    monkeypatch.setattr(PBTSearch, "_propose", real)
+    for kw, n in (({}, 1), ({"fantasies": False}, 4)):  # one at a time, or switched off: no fantasies
+        s, lp = make(5, proposals=6, **kw)
+        lp.budget = 8
+        lp.run()
+        s.ask(n)
+        assert s.experience.fantasies == []
+
+
 def test_one_proposal_evaluates_every_draw(monkeypatch):
     strategy, loop = make(5, proposals=1)
     loop.budget = 8
@@ -369,6 +409,8 @@ def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]  # nothing trained or saved
     with pytest.raises(SystemExit):
         script.main(["--population", str(tmp_path / "tiny")])  # no held-out space to evaluate on
+    with pytest.raises(SystemExit):  # --name names a population to train: with --population it would be ignored
+        script.main(["--population", str(tmp_path / "tiny"), "--evaluate", space, "--name", "other"])
 
 
 def test_warm_first_generation_is_the_priors_design_at_any_batch_size():

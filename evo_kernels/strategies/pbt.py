@@ -226,6 +226,8 @@ class PBTSearch(Strategy):
             g, prop = self._propose(m)
             if g is None:
                 continue
+            if n > 1 and self.cfg.fantasies:
+                self.experience.fantasize(g)
             c = self.candidate(g)
             self._seen.add(self._values(g))
             self._pending[c.key] = prop
@@ -249,6 +251,7 @@ class PBTSearch(Strategy):
     def tell(self, candidates: Sequence[Candidate], evaluations: Sequence[Evaluation]) -> None:
         """Learn from the evaluations, move members that improved, and exploit/explore every K generations."""
         batch: list[tuple[Member, dict[str, torch.Tensor], torch.Tensor, float]] = []
+        self.experience.forget_fantasies()
         for c, ev in zip(candidates, evaluations):
             self._seen.add(self._values(c.genome))
             prop = self._pending.pop(c.key, None)

@@ -40,6 +40,10 @@ class PBTConfig:
     optimism: float = 2.0
     """Weight of the surrogate's std in the score of a draw (an upper confidence bound, mean +
     optimism * std of log fitness): 0 trusts the model's mean, larger values favour what it knows little about."""
+    fantasies: bool = True
+    """Within a batch, count each proposal as measured at the surrogate's predicted mean until the
+    batch's measurements arrive (the "kriging believer"), so that the batch's proposals spread out
+    instead of crowding one optimistic point. One proposal at a time it changes nothing."""
     shared_experience: bool = True
     """Train every member on every member's transitions of the generation, not only on its own."""
     failure_reward: float = -1.0

@@ -81,6 +81,7 @@ class Experience:
         self._index = [{repr(v): i for i, v in enumerate(g.values)} for g in space.genes]
         self.rows: list[list[int]] = []
         self.log_fitness: list[float] = []  # NaN for a failure
+        self.fantasies: list[tuple[list[int], float]] = []  # proposed, not measured yet: (row, predicted)
         self.values = [list(g.values) for g in space.genes]
         self.model = Surrogate(self.sizes, values=self.values)  # the Gaussian process, refitted when rows were added
 
@@ -90,6 +91,22 @@ class Experience:
     def add(self, genome: Genome, fitness: float) -> None:
         self.rows.append(self.row(genome))
         self.log_fitness.append(math.log(fitness) if fitness > 0 else math.nan)
+
+    def fantasize(self, genome: Genome) -> None:
+        """Count a genome proposed in this batch as measured at the surrogate's predicted mean (the
+        "kriging believer" of batch Bayesian optimization): its std and its neighbours' shrink, so
+        the next proposals of the same batch look elsewhere instead of around the same optimistic
+        point. Forgotten when the batch's measurements arrive (:meth:`forget_fantasies`)."""
+        if len(self.rows) < 2:
+            return  # the model is the prior until two evaluations: nothing to believe yet
+        row = self.row(genome)
+        mean, _ = self.predict(np.array([row]))
+        self.fantasies.append((row, float(mean[0])))
+
+    def forget_fantasies(self) -> None:
+        if self.fantasies:
+            self.fantasies.clear()
+            self.model.invalidate()
 
     def best(self) -> float:
         ok = [f for f in self.log_fitness if f == f]
@@ -135,11 +152,13 @@ class Experience:
     def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Predicted log fitness of genomes given as value-slot rows [n, genes], and its std, by the
         shared surrogate (:mod:`~evo_kernels.strategies.surrogate`); the prior (a transferred
-        prior's mean, or zero; unit std) before two evaluations."""
+        prior's mean, or zero; unit std) before two evaluations. Fitted to the evaluations and the
+        batch's fantasies (:meth:`fantasize`)."""
         rows = np.asarray(rows).reshape(-1, len(self.sizes))
         if len(self.rows) < 2:
             return self.model.prior(rows), np.ones(len(rows))
-        self.model.fit(self.rows, self.log_fitness)
+        self.model.fit(self.rows + [r for r, _ in self.fantasies],
+                       self.log_fitness + [f for _, f in self.fantasies])
         return self.model.predict(rows)
 
     def _model(self, current: list[int]) -> tuple[np.ndarray, np.ndarray]:
