@@ -9,7 +9,9 @@ hyperparameter PBT evolves) a mutation of it. Proposing many and evaluating few:
 of the population's shared surrogate (:mod:`~evo_kernels.strategies.surrogate`, a Gaussian process
 over every member's evaluations of the run) is the one evaluated; a restarting member screens
 random genomes the same way (with a transferred prior, the best of ``prior_draws`` by the prior-mean
-surrogate, :mod:`~evo_kernels.strategies.prior`). The member moves to the proposal when
+surrogate, :mod:`~evo_kernels.strategies.prior`). Within a batch each chosen proposal joins the
+surrogate at its predicted mean until the batch is measured (``fantasies``), so the members that
+propose after it do not crowd the same optimistic region. The member moves to the proposal when
 its fitness is higher, and the policy learns by REINFORCE with a running-mean baseline on reward
 = log(fitness_new / fitness_current) (a failure earns ``failure_reward``). With
 ``shared_experience`` every member trains on the whole generation's transitions: the state is
