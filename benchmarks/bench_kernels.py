@@ -9,7 +9,7 @@ and the roofline from the copy bandwidth and the cuBLAS SGEMM rate measured in t
     python benchmarks/bench_kernels.py --out DIR [--sample 50] [--templates sgemm softmax ...]
 
 writes DIR/RESULTS.md (the table) and DIR/results.json (every number). Not a test: run it on
-the GPU machine (scripts/gpu_check.sh does).
+the GPU machine (STAGES=bench scripts/gpu_session.sh does).
 """
 from __future__ import annotations
 
