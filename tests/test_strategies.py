@@ -66,6 +66,19 @@ def test_budget_is_respected_exactly(bowl: ReplaySpace, name: str, budget: int) 
     assert all(bowl.space.is_valid(bowl.space.coerce(_genome(bowl, k))) for k in keys)
 
 
+def test_run_stops_after_the_step_at_which_stop_says_so(bowl: ReplaySpace) -> None:
+    """``run(stop=...)``: a replay that only asks when a target was reached ends at the step that reached it."""
+    times = sorted(e.median_ms for e in bowl.entries.values() if e.status == "ok")
+    target = times[len(times) // 10]  # the best tenth of the space
+    loop = SearchLoop(make_strategy("random", bowl.space, seed=2), bowl.evaluator(), 200, batch_size=4)
+    reached = lambda lp: any(e.status == "ok" and e.run.median_ms <= target for e in lp.history)  # noqa: E731
+    history = loop.run(stop=reached)
+    hit = next(i for i, e in enumerate(history, 1) if e.status == "ok" and e.run.median_ms <= target)
+    assert reached(loop) and loop.spent < 200 and loop.spent - 4 < hit <= loop.spent  # the step of the first hit
+    full = SearchLoop(make_strategy("random", bowl.space, seed=2), bowl.evaluator(), 200, batch_size=4).run()
+    assert [e.candidate.key for e in history] == [e.candidate.key for e in full[:loop.spent]]
+
+
 def _genome(rp: ReplaySpace, key: str) -> dict:
     return next(g for g in rp.genomes() if rp.space.key(g) == key)
 
