@@ -1,89 +1,21 @@
 """PBTSearch on a fabricated space and on a replayed Kernel Tuner space: determinism, budget, resume,
-exploit/explore and its lineage, transfer of a saved population."""
+exploit/explore and its lineage, proposals screened by the surrogate (saved populations and priors:
+test_pbt_transfer.py)."""
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import asdict
-from pathlib import Path
 
 import numpy as np
 import pytest
 import torch
 
-from evo_kernels.checkpoint import CheckpointError, load_latest, read_lineage, save_population
-from evo_kernels.genome import Gene, GenomeSpace
-from evo_kernels.fitness import PURE_TIME
-from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
+from evo_kernels.checkpoint import load_latest, read_lineage, save_population
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop
 from evo_kernels.strategies.pbt import HP_BOUNDS, HP_RANGES, PBTSearch, explore
 from evo_kernels.strategies.policy import Hyperparameters
 from evo_kernels.strategies.surrogate import Surrogate
-
-torch.set_num_threads(1)
-SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
-
-
-def fabricated_space() -> GenomeSpace:
-    genes = [Gene("bx", "AdjustBlockSize", (16, 32, 64, 128, 256), 64),
-             Gene("tile", "ThreadCoarsening", (1, 2, 4, 8), 1),
-             Gene("smem", "UseSharedMemory", (False, True), False),
-             Gene("pad", "PadSharedMemory", (False, True), False),
-             Gene("unroll", "UnrollLoop", (1, 2, 4), 1)]
-
-    def constraint(g):
-        out = ["pad needs smem"] if g["pad"] and not g["smem"] else []
-        return out + (["bx * tile > 1024"] if g["bx"] * g["tile"] > 1024 else [])
-
-    return GenomeSpace(genes, constraint, name="fabricated")
-
-
-def fabricated_time(g: dict) -> float:
-    t = 10.0 / (1 + math.log2(g["tile"])) * (1 + 0.3 * abs(math.log2(g["bx"] / 128)))
-    return t * (0.7 if g["smem"] else 1.0) * (0.9 if g["pad"] else 1.0) / (1 + 0.1 * math.log2(g["unroll"]))
-
-
-class FabricatedEvaluator:
-    """Times from a formula; one region fails to compile, as real spaces have such holes."""
-
-    def __init__(self, space: GenomeSpace) -> None:
-        self.space, self.baseline_ms, self.calls = space, fabricated_time(space.baseline()), 0
-
-    def evaluate(self, candidates: list[Candidate]) -> list[Evaluation]:
-        self.calls += len(candidates)
-        out = []
-        for c in candidates:
-            g = c.genome
-            if g["tile"] == 8 and g["bx"] == 128:
-                out.append(Evaluation(BuildResult(c, "compile_error", error="boom"), RunResult("compile_error"), 0.0))
-                continue
-            t = fabricated_time(g)
-            run = RunResult("ok", (t, t), t, t, 0.01)
-            out.append(Evaluation(BuildResult(c, "ok", threads_per_block=g["bx"], registers=32), run,
-                                  self.baseline_ms / t, self.baseline_ms / t))
-        return out
-
-
-def make(seed: int = 0, **kw) -> tuple[PBTSearch, SearchLoop]:
-    space = fabricated_space()
-    strategy = PBTSearch(space, "fab", {"n": 1 << 20}, seed=seed, population_size=4, **kw)
-    return strategy, SearchLoop(strategy, FabricatedEvaluator(space), budget=60, batch_size=4)
-
-
-def weights(s: PBTSearch) -> list[torch.Tensor]:
-    return [t for m in s.members for t in m.agent.state_dict().values()]
-
-
-def same_population(a: PBTSearch, b: PBTSearch) -> None:
-    assert [m.genome for m in a.members] == [m.genome for m in b.members]
-    assert [m.fitness for m in a.members] == [m.fitness for m in b.members]
-    assert [m.hp for m in a.members] == [m.hp for m in b.members]
-    assert all(torch.equal(x, y) for x, y in zip(weights(a), weights(b)))
-    for ma, mb in zip(a.members, b.members):
-        sa, sb = ma.optimizer.state_dict()["state"], mb.optimizer.state_dict()["state"]
-        assert all(torch.equal(sa[k]["exp_avg"], sb[k]["exp_avg"]) for k in sa)
-    assert a.lineage == b.lineage
+from pbt_fabricated import SPACES, fabricated_space, fabricated_time, make, same_population
 
 
 @pytest.mark.parametrize("surrogate", ["gp", "trees", "blend"])
@@ -201,29 +133,8 @@ def test_explore_is_pure_and_reports_changes():
     assert all(v == HP_BOUNDS[k][0] for k, v in asdict(hp).items())
 
 
-def test_transfer_keeps_weights_and_starts_genomes_fresh(tmp_path):
-    source, loop = make(6)
-    loop.run()
-    save_population(tmp_path / "pop", loop.generation, {"strategy": source.state_dict()})
-    other = GenomeSpace([Gene("tx", "TileLoops", (8, 16, 32), 16), Gene("vec", "VectorizeLoads", (1, 2, 4), 1),
-                         Gene("bx", "AdjustBlockSize", (32, 64, 128, 256), 64)], name="other")
-    warm = PBTSearch(other, "t", seed=0, population_size=6, init_population=str(tmp_path / "pop"))
-    for i, m in enumerate(warm.members):
-        src = source.members[i % 4]
-        assert all(torch.equal(x, y) for x, y in zip(m.agent.state_dict().values(), src.agent.state_dict().values()))
-        assert m.hp == src.hp and m.genome is None
-    assert [e["event"] for e in warm.lineage] == ["transfer"] * 6
-    cands = warm.ask(6)
-    assert len(cands) == 6 and all(other.is_valid(c.genome) for c in cands)
-    with pytest.raises(CheckpointError, match="no saved population"):
-        PBTSearch(other, seed=0, init_population=str(tmp_path / "missing"))
-    with pytest.raises(CheckpointError, match="hidden=64"):
-        PBTSearch(other, seed=0, init_population=str(tmp_path / "pop"), policy={"hidden": 64})
-
-
 @pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
 def test_replayed_kernel_tuner_space_is_deterministic_and_improves():
-    from evo_kernels.runners.replay import ReplaySpace
 
     rp = ReplaySpace.load(SPACES / "pnpoly_RTX_3090.json.gz")
     runs = []
@@ -319,112 +230,3 @@ def test_one_proposal_evaluates_every_draw(monkeypatch):
         m.forced = None
     out = strategy.ask(4)
     assert len(calls) == len(out) == 4
-
-
-def _fabricated_prior():
-    from evo_kernels.strategies.prior import PriorModel
-
-    space = fabricated_space()
-    valid = [g for g in space.enumerate() if not (g["tile"] == 8 and g["bx"] == 128)]
-    base = fabricated_time(space.baseline())
-    return space, PriorModel.fit([(space, valid, [math.log(base / fabricated_time(g)) for g in valid])])
-
-
-def test_prior_learns_transform_kinds_and_transfers_to_another_space():
-    from evo_kernels.strategies.prior import PriorModel
-
-    _, prior = _fabricated_prior()
-    # Another space, other names and domains, the same transform kinds: more coarsening and shared
-    # memory were better on the fabricated space, so the prior ranks them first here too.
-    other = GenomeSpace([Gene("coarsen", "ThreadCoarsening", (1, 2, 3, 4, 5, 6), 1),
-                         Gene("shared", "UseSharedMemory", (0, 1), 0), Gene("mode", "Generic", (0, 1, 2), 0)])
-    low, high = {"coarsen": 1, "shared": 0, "mode": 0}, {"coarsen": 6, "shared": 1, "mode": 0}
-    p = prior.predict(other, [low, high, {**high, "mode": 2}])
-    assert p[1] > p[0] + 0.5
-    assert p[1] == p[2]  # a Generic gene means something else on every space: the prior leaves it alone
-    again = PriorModel.from_state(prior.state_dict())
-    assert torch.equal(again.weights, prior.weights)
-    with pytest.raises(ValueError, match="basis"):
-        PriorModel.from_state({**prior.state_dict(), "basis": 3})
-
-
-def test_transferred_prior_screens_the_start_genomes_and_survives_resume(tmp_path):
-    from evo_kernels.strategies.prior import PriorModel
-
-    space, prior = _fabricated_prior()
-    source, loop = make(6)
-    loop.budget = 16
-    loop.run()
-    save_population(tmp_path / "pop", loop.generation, {"strategy": {**source.state_dict(),
-                                                                     "prior": prior.state_dict()}})
-    cold = PBTSearch(space, "fab", seed=3, population_size=4)
-    warm = PBTSearch(space, "fab", seed=3, population_size=4, init_population=str(tmp_path / "pop"))
-    assert cold.prior is None and torch.equal(warm.prior.weights, prior.weights)
-    score = {tuple(g.values()): p for g, p in zip(space.enumerate(), prior.predict(space, list(space.enumerate())))}
-    mean = lambda s: np.mean([score[tuple(c.genome.values())] for c in s.ask(4)])  # noqa: E731
-    assert mean(warm) > mean(cold) + 0.3  # best of 64 draws by the prior against plain random starts
-    # Exact resume with the prior: the state carries it, and the resumed run continues alike.
-    run = PBTSearch(space, "fab", seed=4, population_size=4, init_population=str(tmp_path / "pop"))
-    full = SearchLoop(run, FabricatedEvaluator(space), budget=32, batch_size=4)
-    for _ in range(3):
-        full.step()
-    save_population(tmp_path / "ck", full.generation, {"strategy": run.state_dict(), "loop": full.state_dict()})
-    full.run()
-    resumed = PBTSearch(space, "fab", seed=4, population_size=4)
-    ck = load_latest(tmp_path / "ck")
-    resumed.load_state_dict(ck["state"]["strategy"])
-    assert isinstance(resumed.prior, PriorModel)
-    resumed_loop = SearchLoop(resumed, FabricatedEvaluator(space), budget=32, batch_size=4)
-    resumed_loop.load_state_dict(ck["state"]["loop"])
-    resumed_loop.run()
-    assert [e.candidate.key for e in resumed_loop.history] == [e.candidate.key for e in full.history]
-    same_population(resumed, run)
-
-
-@pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
-def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path, capsys):
-    import importlib.util
-
-    from evo_kernels.runners.replay import ReplaySpace
-
-    path = Path(__file__).resolve().parents[1] / "scripts" / "pretrain_population.py"
-    spec = importlib.util.spec_from_file_location("pretrain_population", path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    space = str(SPACES / "pnpoly_RTX_3090.json.gz")
-    assert script.main(["--space", space, "--name", "tiny", "--out", str(tmp_path), "--rounds", "1",
-                        "--budget", "16"]) == 0
-    ck = load_latest(tmp_path / "tiny")
-    assert ck["meta"]["prior_evaluations"] == {"pnpoly_RTX_3090": 16}
-    rp = ReplaySpace.load(space)
-    warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, init_population=str(tmp_path / "tiny"))
-    assert warm.prior is not None and torch.equal(warm.prior.weights, ck["state"]["strategy"]["prior"]["weights"])
-    # --population: the saved population against a cold start, no training (one JSON line)
-    capsys.readouterr()
-    assert script.main(["--population", str(tmp_path / "tiny"), "--evaluate", space, "--eval-seeds", "2",
-                        "--eval-budget", "12", "--batch-size", "4"]) == 0
-    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert out["population"] == str(tmp_path / "tiny") and out["batch_size"] == 4
-    assert len(out["cold"]) == len(out["warm"]) == 2 and all(1 <= n <= 13 for n in out["cold"] + out["warm"])
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny"]  # nothing trained or saved
-    with pytest.raises(SystemExit):
-        script.main(["--population", str(tmp_path / "tiny")])  # no held-out space to evaluate on
-    with pytest.raises(SystemExit):  # --name names a population to train: with --population it would be ignored
-        script.main(["--population", str(tmp_path / "tiny"), "--evaluate", space, "--name", "other"])
-
-
-def test_warm_first_generation_is_the_priors_design_at_any_batch_size():
-    """One evaluation at a time, the GP would re-weigh the prior on the first one or two points; the
-    first generation of a warm start is the prior's choice at batch 1 as at batch 8 (real replay:
-    the shipped population on the held-out pnpoly space)."""
-    root = Path(__file__).resolve().parents[1]
-    rp = ReplaySpace.load(str(root / "benchmarks/spaces/pnpoly_RTX_3090.json.gz"))
-    scores = {1: [], 8: []}
-    for seed in range(3):
-        for batch in scores:
-            s = PBTSearch(rp.space, rp.template, rp.problem, seed=seed,
-                          init_population=str(root / "populations/pretrained-no-pnpoly"))
-            first = SearchLoop(s, rp.evaluator(PURE_TIME), len(s.members), batch_size=batch).run()
-            scores[batch] += list(s.prior.predict(rp.space, [e.candidate.genome for e in first]))
-    # (before: 0.262 against 0.285 at batch 8)
-    assert np.mean(scores[1]) > np.mean(scores[8]) - 0.01
