@@ -25,14 +25,16 @@ import json
 import re
 import sys
 import tomllib
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from evo_kernels.checkpoint import CheckpointError, load_pretrained
+from evo_kernels.runners.choose import BackendError, describe_here
 from evo_kernels.tuning import TuneConfig, TuneError, open_session, run_session, validate
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
-            "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight"}
+            "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight", "ahead"}
 TOP_KEYS = JOB_KEYS - {"template", "sizes", "size"} | {"db", "out", "job", "replay"}
 
 
@@ -65,7 +67,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-")
 
 
-def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any]]) -> list[TuneConfig]:
+def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any]],
+            where: dict[str, Any] | None = None) -> list[TuneConfig]:
+    """One TuneConfig per job and size; ``where`` (gpus, scheduler, dask_local) says where all measure."""
     out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
     db = defaults.get("db", str(out_dir / "results.db"))
     names = {f.name for f in fields(TuneConfig)}
@@ -77,7 +81,8 @@ def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any
             kw = {k: v for k, v in merged.items() if k in names}
             kw.update(pins=merged.get("pin", {}), forbids={k: list(v) if isinstance(v, list) else [v]
                                                             for k, v in merged.get("forbid", {}).items()},
-                      starts=merged.get("start", []), problem=size, db=db, replay=defaults.get("replay"))
+                      starts=merged.get("start", []), problem=size, db=db, replay=defaults.get("replay"),
+                      **(where or {}))
             cfgs.append(TuneConfig(**kw))
     return cfgs
 
@@ -86,12 +91,18 @@ def _device_tag(device: dict[str, Any]) -> str:
     return _slug(str(device.get("gpu_name") or device.get("gpu") or "gpu"))
 
 
-def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True) -> dict[str, Any]:
-    """Run every job of a batch file (see the module docstring); returns what was done."""
+def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
+              where: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run every job of a batch file (see the module docstring); returns what was done. ``where``
+    (TuneConfig's gpus, scheduler, dask_local) says where to measure; default the local GPUs."""
     defaults, jobs = load_jobs(path)
     out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
-    cfgs = configs(path, defaults, jobs)
-    here = _here(defaults.get("replay"))
+    cfgs = configs(path, defaults, jobs, where)
+    try:
+        backend = cfgs[0].backend()
+        here = describe_here(backend)
+    except BackendError as exc:
+        raise TuneError(f"{path}: {exc}") from exc
     # Validate every entry before the first evaluation, so a typo in the last job costs nothing.
     plans = []
     for cfg in cfgs:
@@ -102,7 +113,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True) 
             raise TuneError(f"{path}: two jobs tune {cfg.template} at {size} with strategy {cfg.strategy} and seed "
                             f"{cfg.seed}; give one another seed")
         plans.append(validate(cfg, where=str(path)))
-    summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db}
+    summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db, "backend": backend}
     for plan in plans:
         cfg, done = plan.cfg, plan.run_dir / "done.json"
         if done.exists() and json.loads(done.read_text()).get("device") == here:
@@ -113,14 +124,17 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True) 
         old = sorted(p.parent for p in (out_dir / "populations").glob(f"{stem}-*/done.json")
                      if p.parent != plan.run_dir)
         if old and cfg.strategy == "pbt" and not cfg.init_population and plan.checkpoint is None:
-            cfg.init_population = str(old[0])
+            try:
+                plan = replace(plan, init_population=load_pretrained(old[0]))
+            except CheckpointError as exc:
+                raise TuneError(str(exc)) from exc
             print(f"{plan.run_dir.name}: GPU or nvcc changed since {old[0].name}: re-tuning, warm-started "
                   "from its population", file=stream, flush=True)
         s = open_session(plan)
         try:
             result = run_session(s, stream, live)
         finally:
-            s.store.close()
+            s.close()
         plan.run_dir.mkdir(parents=True, exist_ok=True)
         tmp = done.with_suffix(".tmp")
         tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
@@ -136,25 +150,13 @@ def load_template_problem(name: str) -> dict[str, int]:
     return load_template(name).problem
 
 
-def _here(replay: str | None) -> dict[str, Any]:
-    """This machine's GPU, driver and nvcc (or the replayed recording's), which decide re-tuning."""
-    from evo_kernels.build import nvcc_version
-    from evo_kernels.tuning import gpu_present
-
-    if replay or not gpu_present():
-        return {"gpu": "replay", "driver": None, "nvcc": nvcc_version()}
-    import pycuda.driver as drv
-
-    drv.init()
-    return {"gpu": drv.Device(0).name(), "driver": drv.get_driver_version(), "nvcc": nvcc_version()}
-
-
 def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[str, Any]:
     """After the jobs: a header per kernel, the report with its plots and its "why it is fast"
     ablations (measured on the GPU, or answered from the shipped recordings), and the leaderboard."""
     from evo_kernels.export import export_entries, render_header
     from evo_kernels.leaderboard import print_rows, store_rows
-    from evo_kernels.report import measure_ablations, write_report
+    from evo_kernels.ablations import measure_ablations
+    from evo_kernels.report import write_report
     from evo_kernels.store import ResultStore
     from evo_kernels.template import load_template
 
@@ -174,6 +176,6 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
         rows = store_rows(store, None, 10)
     print("measuring why the best genomes are fast (each transform reverted alone)", file=stream, flush=True)
     report = write_report(all_rows, out / "report", title=f"evo-kernels batch report: {out}",
-                          ablations=measure_ablations(all_rows))
+                          ablations=measure_ablations(all_rows, summary["backend"]))
     print_rows(rows, stream=stream, title="batch leaderboard")
     return {"headers": str(headers), "header_files": written, "report": str(report)}

@@ -19,6 +19,7 @@ import json
 import math
 import statistics
 import sys
+from pathlib import Path
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -27,6 +28,8 @@ from joblib import Parallel, delayed
 
 from evo_kernels.fitness import PURE_TIME, FitnessWeights
 from evo_kernels.genome import Gene, GenomeSpace
+from evo_kernels.evaluate import Evaluator
+from evo_kernels.runners.choose import Backend, open_runner
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop, evals_to_within
 from evo_kernels.strategies import STRATEGIES, make_strategy
@@ -65,9 +68,11 @@ def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: Fi
     """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
     rp = _space(space_file)
     name, opts = parse_strategy(strategy)
-    loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), rp.evaluator(weights),
-                      budget, batch_size=batch_size)
-    history = loop.run()
+    with open_runner(Backend(replay=space_file), Path(space_file), rp) as runner:
+        evaluator = Evaluator(runner, None, rp.problem, weights, baseline=rp.baseline_candidate())
+        loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), evaluator,
+                          budget, batch_size=batch_size)
+        history = loop.run()
     best = min((e.run.median_ms for e in history if e.status == "ok"), default=math.inf)
     return {"evals_to_5pct": evals_to_within(history, rp.optimum_ms, 0.05),
             "evals_to_1pct": evals_to_within(history, rp.optimum_ms, 0.01),

@@ -13,12 +13,15 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Protocol
 
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.records import BuildResult, Candidate
@@ -73,8 +76,10 @@ def parse_ptxas(text: str) -> dict[str, PtxasReport]:
 
 
 @functools.lru_cache(maxsize=4)
+@functools.cache
 def nvcc_version(nvcc: str = "nvcc") -> str:
-    """The release line of ``nvcc --version``, e.g. ``cuda_13.0.r13.0/compiler.36424714_0``."""
+    """The release line of ``nvcc --version``, e.g. ``cuda_13.0.r13.0/compiler.36424714_0`` (asked
+    once per process)."""
     try:
         out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
@@ -86,11 +91,28 @@ def default_cache_dir() -> Path:
     return Path(os.environ.get("EVO_KERNELS_CACHE", Path.home() / ".cache" / "evo-kernels" / "cubins"))
 
 
+class Builder(Protocol):
+    """The build seam beside the Runner: candidates of a template in, BuildResults out, either as
+    a batch (``build``) or one future per candidate, resolved as each finishes (``submit``)."""
+
+    def build(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[BuildResult]:
+        ...
+
+    def submit(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[Future]:
+        ...
+
+    def nvcc_version(self) -> str:
+        ...
+
+
 class NvccBuilder:
-    """Builds candidates of templates into cubins, ``n_jobs`` nvcc processes at a time.
+    """Builds candidates of templates into cubins, ``n_jobs`` nvcc processes at a time (joblib's
+    count: -1 is one per core).
 
     The cache key covers the rendered source, the flags and the nvcc version, so a change in any
-    of them is a new build.
+    of them is a new build. ``build`` compiles a batch with joblib; ``submit`` hands each build
+    to a pool of ``n_jobs`` threads (each waits on its own nvcc process) and returns at once, so
+    that a pipeline can measure the first build while the others compile.
     """
 
     def __init__(self, arch: str = "sm_90", cache_dir: str | Path | None = None, n_jobs: int = -1,
@@ -101,6 +123,46 @@ class NvccBuilder:
         self.nvcc = nvcc
         self.flags = ("-cubin", f"-arch={arch}", "-O3", "-Xptxas", "-v", *extra_flags)
         self.timeout_s = timeout_s
+        self._pool: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def nvcc_version(self) -> str:
+        return nvcc_version(self.nvcc)
+
+    def _prepare(self, template: KernelTemplate, cand: Candidate, version: str) -> tuple[str | None, BuildResult]:
+        """The rendered source and the build's fields, or (None, an invalid BuildResult)."""
+        base = BuildResult(candidate=cand, status="invalid", template_hash=template.hash, entry=template.kernel,
+                           arch=self.arch, flags=self.flags, nvcc_version=version)
+        try:
+            genome = template.space.check(cand.genome)
+            source = template.render(genome)
+        except (InvalidGenome, TemplateError) as exc:
+            return None, replace(base, error=str(exc))
+        threads = template.launch(genome, cand.problem or template.problem).threads
+        return source, replace(base, threads_per_block=threads)
+
+    def submit(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[Future]:
+        """One future per candidate, each resolving to its BuildResult as soon as it is built."""
+        version = nvcc_version(self.nvcc)
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(effective_n_jobs(self.n_jobs), thread_name_prefix="nvcc")
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        out = []
+        for cand in candidates:
+            source, base = self._prepare(template, cand, version)
+            if source is None:
+                f: Future = Future()
+                f.set_result(base)
+                out.append(f)
+            else:
+                out.append(self._pool.submit(self._build_one, source, base))
+        return out
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
     def build(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[BuildResult]:
         """Build a batch; results in the order of ``candidates``."""

@@ -11,7 +11,8 @@ genomes, numpy RNG states, the generation) is plain JSON. A checkpoint folder is
 temporary name and renamed into place (``os.replace``), so a kill leaves either the previous
 generation or the new one, never half of one; the sha256 in the JSON catches a tensors file that
 was truncated or swapped afterwards. Every failure to load is a one-line :class:`CheckpointError`
-naming the file.
+naming the file. :func:`load_pretrained` loads a saved PBT population for a warm start (the
+strategies never read checkpoints themselves).
 """
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ from typing import Any
 
 import numpy as np
 import torch
+
+from evo_kernels.strategies.prior import SavedPopulation
 
 FORMAT = "evo-kernels-population"
 VERSION = 1
@@ -177,6 +180,18 @@ def load_latest(run_dir: str | Path) -> dict[str, Any] | None:
         return load_population(run_dir)
     gens = generations(run_dir)
     return load_population(run_dir / f"gen_{gens[-1]:04d}") if gens else None
+
+
+def load_pretrained(folder: str | Path) -> SavedPopulation:
+    """The newest saved PBT population of ``folder`` (a run folder or one checkpoint folder) to warm-start
+    ``PBTSearch(init_population=...)`` from; a one-line CheckpointError naming the folder or file."""
+    ckpt = load_latest(folder)
+    if ckpt is None:
+        raise CheckpointError(f"{folder}: no saved population to start from")
+    try:
+        return SavedPopulation.from_checkpoint(ckpt, source=str(folder))
+    except ValueError as exc:
+        raise CheckpointError(_one_line(exc)) from None
 
 
 def read_lineage(run_dir: str | Path) -> list[dict[str, Any]]:

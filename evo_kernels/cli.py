@@ -139,7 +139,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=_kv_list(args.pin, "--pin"),
                      forbids=forbids, starts=[_parse_genome(g) for g in args.start or []], db=args.db,
                      population=args.population, seed=args.seed, batch_size=args.batch_size,
-                     init_population=args.init_population, replay=args.replay)
+                     init_population=args.init_population, replay=args.replay, **_where(args))
     result = tune(cfg, stream=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(result, indent=1, default=str))
@@ -149,11 +149,41 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def _gpus(text: str | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    try:
+        gpus = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise UsageError(f"--gpus {text!r}: expected GPU indices like 0,1") from None
+    if not gpus or min(gpus) < 0 or len(set(gpus)) != len(gpus):
+        raise UsageError(f"--gpus {text!r}: expected distinct GPU indices, 0 or more")
+    return gpus
+
+
+def _where(args: argparse.Namespace) -> dict:
+    """Where to measure, from --gpus, --scheduler, --dask-local (and --ahead, how far to pipeline)."""
+    return {"gpus": _gpus(args.gpus), "scheduler": args.scheduler, "dask_local": args.dask_local,
+            "ahead": args.ahead}
+
+
+def _add_where(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--gpus", metavar="I,J", help="local GPUs to measure on, one worker each (default: all visible)")
+    s.add_argument("--scheduler", metavar="ADDRESS",
+                   help="measure on the workers of this Dask scheduler (tcp:// or tls://; see docs/cluster.md)")
+    s.add_argument("--dask-local", type=int, default=0, metavar="N",
+                   help="start a Dask LocalCluster of N workers on this machine and measure there")
+    s.add_argument("--ahead", type=int, default=1, metavar="B",
+                   help="batches asked ahead of the one being told: builds run ahead of the GPU (default 1)")
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     from evo_kernels.batch import finish_batch, run_batch
 
     stream = sys.stderr if args.json else sys.stdout
-    summary = run_batch(args.jobs, stream=stream)
+    where = _where(args)
+    where.pop("ahead")
+    summary = run_batch(args.jobs, stream=stream, where=where)
     summary.update(finish_batch(summary, stream=stream))
     print(json.dumps(summary, indent=1, default=str) if args.json else
           f"batch done: headers in {summary['headers']}, report {summary['report']}")
@@ -199,7 +229,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from evo_kernels.report import measure_ablations, write_report
+    from evo_kernels.ablations import measure_ablations
+    from evo_kernels.report import write_report
 
     with _store(args.db) as store:
         rows = store.rows(template=args.template)
@@ -222,7 +253,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     try:
         path = record(args.template, problem=_size(args.size), sample=args.sample, db=args.db, out=args.out,
                       seed=args.seed, time_cap_s=args.time_cap, extend=args.extend,
-                      pins=_kv_list(args.pin, "--pin"))
+                      pins=_kv_list(args.pin, "--pin"), gpus=_gpus(args.gpus))
     except ValueError as exc:  # a recording that cannot be extended, a baseline that failed
         raise UsageError(str(exc)) from exc
     print(f"wrote {path}")
@@ -267,11 +298,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--replay", help="replay this recording instead of measuring")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--batch-size", type=int, default=8)
+    _add_where(s)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_tune)
 
     s = sub.add_parser("batch", help="run a TOML file of jobs (kernels x sizes); resumable")
     s.add_argument("jobs")
+    _add_where(s)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_batch)
 
@@ -313,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "the genomes it lacks and write the union")
     s.add_argument("--pin", action="append", metavar="GENE=VALUE",
                    help="record only the sub-space with this gene fixed (repeatable)")
+    s.add_argument("--gpus", metavar="I,J", help="GPUs to measure on, one worker each (default: all visible)")
     s.set_defaults(func=cmd_record)
 
     s = sub.add_parser("bench-search", add_help=False, help="compare strategies on recorded spaces")

@@ -1,91 +1,121 @@
-"""GpuEvaluator: the measured pipeline behind the ``Evaluator`` protocol.
+"""Evaluator: candidates in, scored evaluations out, over any :class:`~evo_kernels.runners.base.Runner`.
 
-build (NvccBuilder) -> serve from the results database when the same measurement exists ->
-run (GpuRunner) -> fitness against the baseline genome's time -> record in the database.
+    serve from ``known`` (the results database) when the same measurement exists
+    -> runner.submit (build + check + time, results as they complete)
+    -> :func:`evo_kernels.fitness.score` against the baseline genome's time, in the order asked
+
+It measures and scores; it never writes anything. The session's single writer stores what the
+search loop hands it (see ``tuning.py``).
 """
 from __future__ import annotations
 
-import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from typing import Any
 
-from evo_kernels.build import NvccBuilder
-from evo_kernels.fitness import FitnessWeights, Limits, fitness, objective_time, speedup
-from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
-from evo_kernels.template import KernelTemplate
+from evo_kernels.fitness import FitnessWeights, Limits, objective_time, score
+from evo_kernels.records import Candidate, Evaluation
+
+Known = Callable[[Candidate], "Evaluation | None"]
 
 
-class GpuEvaluator:
-    """Evaluates candidates of one template at one problem on a real GPU, through the store.
+class Pending:
+    """A submitted batch: ``result()`` waits for every candidate and returns the evaluations in
+    the order they were asked for, whatever order they completed in."""
 
-    ``runner`` is anything with ``run(template, builds, problem) -> list[RunResult]`` and
-    ``device_info() -> dict`` (the GPU runner); ``store`` a ``ResultStore`` or None.
+    def __init__(self, evaluator: Evaluator, slots: list[Evaluation | Future]) -> None:
+        self._evaluator, self._slots = evaluator, slots
+
+    def done(self) -> bool:
+        return all(not isinstance(s, Future) or s.done() for s in self._slots)
+
+    def result(self) -> list[Evaluation]:
+        ev = self._evaluator
+        return [s if isinstance(s, Evaluation) else ev.score(s.result()) for s in self._slots]
+
+
+class Evaluator:
+    """Evaluates candidates of one template at one problem through ``runner``.
+
+    ``template`` is the KernelTemplate (None for a replay of a Kernel Tuner cache, which has
+    none; then ``baseline`` names the baseline candidate); ``known(candidate)`` returns an earlier
+    evaluation of the same measurement or None (the session wires the results database here;
+    None measures everything). The baseline genome is measured first (or found in ``known``):
+    every speedup is against it.
     """
 
-    def __init__(self, template: KernelTemplate, runner: Any, builder: NvccBuilder | None = None, store: Any = None,
-                 problem: dict[str, int] | None = None, weights: FitnessWeights = FitnessWeights(),
-                 limits: Limits = Limits(), run_id: str | None = None, remeasure: bool = False) -> None:
-        self.template = template
+    def __init__(self, runner: Any, template: Any, problem: dict[str, int] | None,
+                 weights: FitnessWeights = FitnessWeights(), limits: Limits = Limits(), known: Known | None = None,
+                 baseline: Candidate | None = None) -> None:
         self.runner = runner
-        self.builder = builder or NvccBuilder()
-        self.store = store
-        self.problem = dict(problem or template.problem)
-        self.weights = weights
-        self.limits = limits
-        self.run_id = run_id or uuid.uuid4().hex[:12]
-        self.remeasure = remeasure
+        self.template = template
+        self.problem = dict(problem if problem is not None else template.problem)
+        self.weights, self.limits, self.known = weights, limits, known
         self.device = runner.device_info()
-        self.member_of: Any = None  # key -> PBT member that proposed it, set by the session
-        self.generation: int | None = None
-        self.baseline_ms = self._baseline_ms()
+        base = baseline or self._baseline_candidate()
+        hit = self.known(base) if self.known is not None else None
+        build, run = (hit.build, hit.run) if hit is not None else self._measure_one(base)
+        if build.status != "ok" or run.status != "ok":
+            where = template.mako_path if template is not None else f"the {self.device.get('gpu', '')} recording"
+            raise RuntimeError(f"{where}: the baseline genome fails on this GPU: "
+                               f"{run.status if build.status == 'ok' else build.status}: {run.error or build.error}")
+        self.baseline_ms = objective_time(run, weights)
+        #: the baseline's own evaluation (speedup 1), for the session to store with the run
+        self.baseline = score(build, run, self.baseline_ms, weights, limits, reused=hit is not None)
 
-    def _baseline_ms(self) -> float:
-        base = self.template.space.baseline()
-        cand = Candidate(self.template.name, base, self.problem, self.template.space.key(base))
-        build, run = self._measure([cand])[0]
-        if run.status != "ok":
-            raise RuntimeError(f"{self.template.mako_path}: the baseline genome fails on this GPU: "
-                               f"{run.status}: {run.error}")
-        return objective_time(run, self.weights)
+    def _measure_one(self, c: Candidate) -> tuple[Any, Any]:
+        m = self.runner.submit(self.template, [c])[0].result()
+        return m.build, m.run
 
-    def _lookup(self, build: BuildResult) -> Evaluation | None:
-        if self.store is None or self.remeasure or build.status != "ok":
-            return None
-        c = build.candidate
-        return self.store.lookup(self.template.hash, c.key, self.problem, self.device.get("gpu_name", ""),
-                                 build.nvcc_version)
+    def _baseline_candidate(self) -> Candidate:
+        if self.template is None:
+            raise ValueError("Evaluator: without a template, name the baseline candidate")
+        g = self.template.space.baseline()
+        return Candidate(self.template.name, g, self.problem, self.template.space.key(g))
 
-    def _measure(self, candidates: Sequence[Candidate]) -> list[tuple[BuildResult, RunResult]]:
+    def score(self, m: Any, reused: bool = False) -> Evaluation:
+        """A runner's :class:`~evo_kernels.runners.base.Measured` (or an earlier Evaluation) scored
+        against this evaluator's baseline."""
+        return score(m.build, m.run, self.baseline_ms, self.weights, self.limits, reused)
+
+    def submit(self, candidates: Sequence[Candidate]) -> Pending:
+        """Start evaluating ``candidates`` (at this evaluator's problem); see :class:`Pending`."""
         cands = [Candidate(c.template, c.genome, self.problem, c.key) for c in candidates]
-        builds = self.builder.build(self.template, cands)
-        out: list[tuple[BuildResult, RunResult] | None] = [None] * len(builds)
+        slots: list[Evaluation | Future | None] = [None] * len(cands)
         todo = []
-        for i, b in enumerate(builds):
-            hit = self._lookup(b)
+        for i, c in enumerate(cands):
+            hit = self.known(c) if self.known is not None else None
             if hit is not None:
-                out[i] = (b, hit.run)
+                slots[i] = self.score(hit, reused=True)
             else:
                 todo.append(i)
         if todo:
-            runs = self.runner.run(self.template, [builds[i] for i in todo], self.problem)
-            for i, r in zip(todo, runs):
-                out[i] = (builds[i], r)
-                self._record(builds[i], r)
-        return out  # type: ignore[return-value]
-
-    def _record(self, build: BuildResult, run: RunResult) -> None:
-        if self.store is None:
-            return
-        base = getattr(self, "baseline_ms", None)
-        ev = self._evaluation(build, run, base if base else objective_time(run, self.weights))
-        member = self.member_of(build.candidate.key) if self.member_of else None
-        self.store.add(ev, run_id=self.run_id, device=self.device, member=member, generation=self.generation)
-
-    def _evaluation(self, build: BuildResult, run: RunResult, baseline_ms: float) -> Evaluation:
-        f = fitness(build, run, baseline_ms, self.weights, self.limits)
-        s = speedup(objective_time(run, self.weights), baseline_ms) if run.status == "ok" else 0.0
-        return Evaluation(build, run, f, s)
+            for i, f in zip(todo, self.runner.submit(self.template, [cands[i] for i in todo])):
+                slots[i] = f
+        return Pending(self, slots)  # type: ignore[arg-type]
 
     def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
-        """Measure (or serve from the database) each candidate; results in order."""
-        return [self._evaluation(b, r, self.baseline_ms) for b, r in self._measure(candidates)]
+        """Evaluate and wait: one Evaluation per candidate, in order."""
+        return self.submit(candidates).result()
+
+
+class SyncEvaluator:
+    """Base for an evaluator that answers at once (a test's fabricated space, say): implement
+    ``evaluate``; ``submit`` is derived from it."""
+
+    def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
+        raise NotImplementedError
+
+    def submit(self, candidates: Sequence[Candidate]) -> _Answered:
+        return _Answered(self.evaluate(candidates))
+
+
+class _Answered:
+    def __init__(self, evaluations: list[Evaluation]) -> None:
+        self._evaluations = evaluations
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> list[Evaluation]:
+        return self._evaluations

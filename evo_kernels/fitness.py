@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from evo_kernels.records import BuildResult, RunResult
+from evo_kernels.records import BuildResult, Evaluation, RunResult
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,12 @@ def fitness(build: BuildResult, run: RunResult, baseline_ms: float, weights: Fit
     s = speedup(objective_time(run, weights), baseline_ms)
     cv = run.cv if math.isfinite(run.cv) else 0.0
     return s * math.exp(-weights.cv * cv) / (1.0 + weights.spill * build.spill_bytes / 1024.0)
+
+
+def score(build: BuildResult, run: RunResult, baseline_ms: float, weights: FitnessWeights = FitnessWeights(),
+          limits: Limits = Limits(), reused: bool = False) -> Evaluation:
+    """The one place a measurement becomes an :class:`Evaluation`: its fitness and its speedup
+    against ``baseline_ms`` (the baseline genome's objective time on the same GPU and problem)."""
+    f = fitness(build, run, baseline_ms, weights, limits)
+    s = speedup(objective_time(run, weights), baseline_ms) if build.status == "ok" and run.status == "ok" else 0.0
+    return Evaluation(build, run, f, s, reused)

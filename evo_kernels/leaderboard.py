@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from evo_kernels.records import Evaluation
+from evo_kernels.records import STAGES, Evaluation
 
 # Ceilings measured on the H200 (../shared/device/README.md, 2026-12-02); a run's own
 # measurements replace them where it has them.
@@ -96,10 +96,11 @@ class LiveLeaderboard:
     member_best: dict[int, float] = field(default_factory=dict)
     spent: int = 0
     failures: int = 0
-    compile_s: float = 0.0
-    gpu_s: float = 0.0
-    compile_jobs: int = 1  # nvcc processes at a time: the compile fraction is of all of them
     replay: bool = False  # answers from a recording: nothing is compiled or run here
+    workers: int = 1  # GPU workers measuring at once
+    busy: Callable[[], dict[str, Any]] | None = None  # the runner's per-worker busy seconds
+    stage_s: dict[str, float] = field(default_factory=dict)  # seconds per stage, summed over candidates
+    measured: int = 0  # evaluations measured now (not served from the database)
     _start: float = field(default_factory=time.monotonic)
     _live: Any = None
     _best_fitness: float = 0.0
@@ -128,8 +129,10 @@ class LiveLeaderboard:
 
     def update(self, ev: Evaluation, spent: int, member: int | None = None, generation: int | None = None) -> None:
         self.spent = spent
-        self.compile_s += ev.build.compile_seconds if not ev.build.cached else 0.0
-        self.gpu_s += sum(ev.run.times_ms) / 1e3
+        if not ev.reused:
+            self.measured += 1
+            for k, v in stage_seconds(ev).items():
+                self.stage_s[k] = self.stage_s.get(k, 0.0) + v
         if ev.fitness <= 0:
             self.failures += 1
         else:
@@ -157,14 +160,22 @@ class LiveLeaderboard:
 
     def progress(self) -> str:
         elapsed = time.monotonic() - self._start
-        eta = elapsed / self.spent * (self.budget - self.spent) if self.spent else float("nan")
-        head = (f"{self.spent}/{self.budget} evaluations, {self.failures} failed, elapsed {elapsed:.0f} s, "
-                f"ETA {eta:.0f} s, ")
+        budget = f"/{self.budget}" if self.budget < 2**62 else ""
+        eta = f", ETA {elapsed / self.spent * (self.budget - self.spent):.0f} s" if self.spent and budget else ""
+        rate = f"{self.spent / elapsed:.1f} candidates/s" if elapsed > 0 else "-"
+        head = f"{self.spent}{budget} evaluations, {self.failures} failed, {rate}, elapsed {elapsed:.0f} s{eta}"
         if self.replay:
-            return head + "replay (nothing compiled or run)"
-        # busy fractions of the wall time: nvcc summed over its parallel jobs, the GPU over kernel time
-        busy = lambda s, n: f"{min(100.0, 100 * s / (elapsed * n)):.0f}%" if elapsed > 0 else "-"  # noqa: E731
-        return head + f"compile {busy(self.compile_s, max(1, self.compile_jobs))}, GPU {busy(self.gpu_s, 1)}"
+            return head + "; replay (nothing compiled or run)"
+        out = head
+        if self.busy is not None:
+            b = self.busy()
+            if b["wall_s"] > 0:
+                shares = " ".join(f"{100 * s / b['wall_s']:.0f}%" for s in b["busy_s"])
+                out += f"; GPU worker{'s' if self.workers > 1 else ''} busy {shares}"
+        if self.measured:
+            per = ", ".join(f"{k} {1e3 * v / self.measured:.0f}" for k, v in self.stage_s.items() if v > 0)
+            out += f"; ms per candidate: {per}"
+        return out
 
     def renderable(self):
         from rich.console import Group
@@ -178,6 +189,14 @@ class LiveLeaderboard:
             parts.append(Text("member best fitness: " + "  ".join(
                 f"m{m}={f:.3f}" for m, f in sorted(self.member_best.items())), overflow="fold"))
         return Group(*parts)
+
+
+def stage_seconds(ev: Evaluation) -> dict[str, float]:
+    """Where one candidate's time went, by stage (records.STAGES): the runner's timings, with the
+    compile time from the build (0 for a cached cubin)."""
+    out = {k: float(v) for k, v in ev.run.timings.items()}
+    out["compile"] = 0.0 if ev.build.cached else float(ev.build.compile_seconds)
+    return {k: out[k] for k in STAGES if k in out}
 
 
 def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO = sys.stdout, title: str = "") -> None:

@@ -44,15 +44,17 @@ def _merge(path: Path, old: dict[str, Any], space: Any) -> None:
 
 def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,
            db: str = "runs/record.db", out: str = "recording.json.gz", seed: int = 0, time_cap_s: float = 0.5,
-           batch: int = 16, extend: bool = False, pins: dict[str, Any] | None = None) -> Path:
+           batch: int = 16, extend: bool = False, pins: dict[str, Any] | None = None,
+           gpus: tuple[int, ...] | None = None) -> Path:
     """Every valid genome (or ``sample`` random ones, the baseline always included), measured.
     With ``extend``, ``out`` is an earlier recording of the same template, version and problem on
     this GPU: only genomes it lacks are measured, and ``out`` becomes the union. ``pins`` (gene ->
     value) record the sub-space with those genes fixed, which can be small enough to measure whole:
-    a replay of a whole space answers every neighbour a search asks for."""
-    from evo_kernels.build import NvccBuilder, nvcc_version
-    from evo_kernels.evaluate import GpuEvaluator
-    from evo_kernels.runners.gpu import GpuRunner
+    a replay of a whole space answers every neighbour a search asks for. ``gpus`` (default all
+    visible) measure in parallel, one worker each."""
+    from evo_kernels.build import nvcc_version
+    from evo_kernels.evaluate import Evaluator
+    from evo_kernels.runners.choose import Backend, BackendError, open_runner
     from evo_kernels.runners.replay import write_recording
     from evo_kernels.store import ResultStore
 
@@ -87,12 +89,24 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
         genomes.sort(key=lambda g: g != base)  # the baseline first
     # extending: each batch is written beside the old recording, merged with it, then renamed over it
     new_out = str(out) + ".new" if old is not None else out
-    with ResultStore(db) as store, GpuRunner(time_cap_s=time_cap_s, seed=seed) as runner:
-        ev = GpuEvaluator(t, runner, NvccBuilder(), store, problem, FitnessWeights(), run_id=f"record-{t.name}")
+    backend = Backend(gpus=gpus, seed=seed, gpu_options={"time_cap_s": time_cap_s})
+    try:
+        runner = open_runner(backend)
+    except BackendError as exc:
+        raise ValueError(f"record {t.name}: {exc}") from exc
+    with ResultStore(db) as store, runner:
+        gpu, nvcc = runner.device_info().get("gpu_name", ""), runner.nvcc_version()
+        ev = Evaluator(runner, t, problem, FitnessWeights(),
+                       known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc))
+        run_id = f"record-{t.name}"
         evals, t0 = [], time.monotonic()
         for i in range(0, len(genomes), batch):
             chunk = genomes[i:i + batch]
-            evals += ev.evaluate([Candidate(t.name, g, problem, space.key(g)) for g in chunk])
+            new = ev.evaluate([Candidate(t.name, g, problem, space.key(g)) for g in chunk])
+            fresh = [e for e in new if not e.reused]
+            if fresh:  # the recording's one writer: each measured batch, in one transaction
+                store.add_many(fresh, run_id=run_id)
+            evals += new
             ok = sum(e.status == "ok" for e in evals)
             print(f"record {t.name}: {len(evals)}/{len(genomes)} measured, {ok} ok, "
                   f"{time.monotonic() - t0:.0f} s", file=sys.stderr, flush=True)

@@ -81,16 +81,29 @@ class RunResult:
     error: str = ""
     max_rel_error: float = float("nan")
     device: dict[str, Any] = field(default_factory=dict)  # gpu name, sm count, driver
+    # Where the candidate's wall time went, in seconds, by stage: "queued" (waiting for a GPU
+    # worker after its build), "load", "check" (correctness launches), "reference" (computing
+    # references), "timing", "final_check" (the last timed launch and its check); see STAGES.
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+# The stages of a candidate's life that RunResult.timings and the store account for, in order;
+# "compile" comes from BuildResult.compile_seconds.
+STAGES = ("queued", "compile", "load", "check", "reference", "timing", "final_check")
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """A candidate with its build, its run and its scalar fitness."""
+    """A candidate with its build, its run and its scalar fitness.
+
+    ``reused`` marks an evaluation served from an earlier measurement in the results database
+    (same template, genome, problem, GPU and nvcc) instead of measured now."""
 
     build: BuildResult
     run: RunResult
     fitness: float
     speedup: float = 0.0
+    reused: bool = False
 
     @property
     def candidate(self) -> Candidate:

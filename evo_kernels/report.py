@@ -4,7 +4,8 @@
 - the Pareto front of time against registers and against shared memory: several good versions,
   not one;
 - "why it is fast": the best genome with each transform reverted alone to its baseline value,
-  measured (on the GPU or from a recording), with the static metrics that changed.
+  measured (on the GPU or from a recording) by the session layer (``ablations.py``), with the
+  static metrics that changed. The report reads; it never measures.
 """
 from __future__ import annotations
 
@@ -13,11 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 
-from evo_kernels.fitness import FitnessWeights
-from evo_kernels.records import Candidate, Evaluation
-from evo_kernels.template import KernelTemplate, load_template
 
 
 def best_so_far(values: Sequence[float]) -> list[float]:
@@ -37,75 +34,6 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
             front.append(i)
             best_t = points[i][0]
     return front
-
-
-def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequence[Candidate]], list[Evaluation]],
-             problem: dict) -> list[dict[str, Any]]:
-    """The best genome, then each gene reverted alone to its baseline; where that alone is invalid,
-    the nearest valid genome (repair), with the other genes it changed named in the label."""
-    space = template.space
-    variants = [("(best genome)", dict(genome))]
-    for gene in space.genes:
-        if genome[gene.name] != gene.baseline:
-            g = dict(genome) | {gene.name: gene.baseline}
-            label = f"{gene.name}: {genome[gene.name]} -> {gene.baseline}"
-            if not space.is_valid(g):  # reverting it alone breaks a constraint: say what else had to change
-                fixed = space.repair(g, np.random.default_rng(0))
-                extra = [f"{k} {g[k]} -> {fixed[k]}" for k in fixed if fixed[k] != g[k] and k != gene.name]
-                label += f" (to stay valid also {', '.join(extra)})" if extra else ""
-                g = fixed
-            variants.append((label, g))
-    cands = [Candidate(template.name, g, problem, space.key(g)) for _, g in variants]
-    evs = evaluate(cands)
-    nbytes, flops = template.cost(problem)
-    rows = []
-    for (label, g), ev in zip(variants, evs):
-        status = "not recorded" if ev.status == "invalid" and "recorded" in ev.build.error else ev.status
-        rows.append({"change": label, "genome": g, "status": status, "median_us": ev.run.median_ms * 1e3,
-                     "speedup": ev.speedup, "registers": ev.build.registers, "spill_bytes": ev.build.spill_bytes,
-                     "smem_bytes": ev.build.smem_bytes, "threads": ev.build.threads_per_block,
-                     "bytes_per_thread": _bytes_per_thread(template, g, problem, nbytes)})
-    return rows
-
-
-def measure_ablations(rows: Sequence[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """"Why it is fast" for the best genome of each template and size: each transform reverted
-    alone, measured on the GPU where there is one, else answered from the shipped H200 recording
-    (a reverted genome the recording lacks shows as "invalid")."""
-    from evo_kernels.tuning import gpu_present, shipped_recording
-
-    out: dict[str, list[dict[str, Any]]] = {}
-    best: dict[tuple[str, str], dict[str, Any]] = {}
-    for r in rows:
-        k = (r["template"], json.dumps(r["problem"], sort_keys=True))
-        if r["status"] == "ok" and (k not in best or r["fitness"] > best[k]["fitness"]):
-            best[k] = r
-    for (name, _), r in best.items():
-        t = load_template(name)
-        label = f"{name} {'x'.join(str(v) for v in r['problem'].values())}"
-        if gpu_present():
-            from evo_kernels.evaluate import GpuEvaluator
-            from evo_kernels.runners.gpu import GpuRunner
-
-            with GpuRunner() as runner:
-                ev = GpuEvaluator(t, runner, problem=r["problem"], weights=FitnessWeights())
-                out[label] = ablation(t, r["genome"], ev.evaluate, r["problem"])
-            continue
-        rec = shipped_recording(name)
-        if rec is None:
-            continue
-        from evo_kernels.runners.replay import load_space
-
-        space = load_space(rec)
-        if space.problem == r["problem"]:
-            out[label] = ablation(t, r["genome"], space.evaluator(FitnessWeights()).evaluate, r["problem"])
-    return out
-
-
-def _bytes_per_thread(template: KernelTemplate, genome: dict, problem: dict, nbytes: int) -> float:
-    launch = template.launch(genome, problem)
-    threads = launch.threads * launch.grid[0] * launch.grid[1] * launch.grid[2]
-    return nbytes / threads if threads else 0.0
 
 
 def _plot(path: Path, draw: Callable[[Any], None]) -> None:

@@ -17,7 +17,7 @@ import math
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
@@ -43,6 +43,8 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("build_status", "TEXT NOT NULL"), ("run_status", "TEXT NOT NULL"), ("build_error", "TEXT NOT NULL"),
     ("run_error", "TEXT NOT NULL"), ("entry", "TEXT NOT NULL"), ("cmem_bytes", "INTEGER"),
     ("cubin_path", "TEXT NOT NULL"), ("cached", "INTEGER NOT NULL DEFAULT 0"), ("device_json", "TEXT NOT NULL"),
+    # Schema version 2: RunResult.timings, seconds per stage (records.STAGES).
+    ("timings_json", "TEXT NOT NULL DEFAULT '{}'"),
 )
 _NAMES = tuple(name for name, _ in _COLUMNS)
 # Columns that are fields of the same name of BuildResult, and the float fields of RunResult (NaN is NULL).
@@ -51,7 +53,7 @@ _BUILD_FIELDS = ("source_hash", "template_hash", "nvcc_version", "arch", "regist
                  "compile_seconds", "entry", "cubin_path")
 _RUN_FLOATS = ("median_ms", "p95_ms", "cv", "max_rel_error")
 _JSON = {"genome_json": "genome", "problem_json": "problem", "flags_json": "flags", "times_json": "times_ms",
-         "device_json": "device"}
+         "device_json": "device", "timings_json": "timings"}
 # What "best" means for each ranking column of top().
 _ORDER = {"fitness": "DESC", "speedup": "DESC", "median_ms": "ASC", "p95_ms": "ASC"}
 
@@ -64,6 +66,11 @@ CREATE INDEX evaluations_rank ON evaluations (template, status, fitness);
 """
 
 _NO_PARAM = object()  # marks a where-clause that takes no parameter ("fitness IS NOT NULL")
+# The index that lookups by identity use, named (INDEXED BY) rather than left to the query planner:
+# for "... ORDER BY id DESC LIMIT 1" the planner may walk the table by rowid instead (its choice
+# depends on its version and statistics), a scan of every row per lookup on a large database.
+_IDENTITY_INDEX = "evaluations_identity"
+_CHUNK = 500  # genome keys per query of lookup_many (SQLite's parameter limit is 999 in old builds)
 
 def canonical_problem(problem: Mapping[str, Any] | None) -> str:
     """The problem as the database keys it: JSON with sorted keys and no spaces."""
@@ -91,6 +98,16 @@ def _identity(template_hash: str, genome_key: str, problem: Mapping[str, Any] | 
               gpu_name: str) -> list[tuple[str, Any]]:
     return [("template_hash = ?", template_hash), ("genome_key = ?", genome_key),
             ("problem_json = ?", canonical_problem(problem)), ("gpu_name = ?", gpu_name)]
+
+
+def _lookup_extra(nvcc_version: str, flags: Sequence[str] | None, replay: bool | None) -> list[tuple[str, Any]]:
+    """The where-clauses of a lookup past the identity: nvcc version, and flags and replay where given."""
+    where: list[tuple[str, Any]] = [("nvcc_version = ?", nvcc_version)]
+    if flags is not None:
+        where.append(("flags_json = ?", json.dumps(list(flags))))
+    if replay is not None:
+        where.append(("replay = ?", int(replay)))
+    return where
 
 
 class ResultStore:
@@ -195,7 +212,8 @@ class ResultStore:
             "speedup": _real(ev.speedup), "member": member, "generation": generation, "replay": int(bool(replay)),
             "timestamp": time.time() if timestamp is None else float(timestamp), "build_status": b.status,
             "run_status": r.status, "build_error": b.error, "run_error": r.error, "cached": int(b.cached),
-            "device_json": json.dumps(r.device, sort_keys=True, default=str)}
+            "device_json": json.dumps(r.device, sort_keys=True, default=str),
+            "timings_json": json.dumps({str(k): float(v) for k, v in r.timings.items()})}
         return tuple(row[n] for n in _NAMES)
 
     def _insert(self, values: tuple[Any, ...]) -> int:
@@ -232,12 +250,19 @@ class ResultStore:
         return out
 
     def _select(self, where: Sequence[tuple[str, Any]], order: str = "id", limit: int | None = None,
-                partition: str | None = None) -> list[dict[str, Any]]:
+                partition: str | None = None, index: str | None = None) -> list[dict[str, Any]]:
         """Decoded rows matching every where-clause, in ``order``; with ``partition`` (columns), only
-        the first row of each partition in that order, so that ranking needs no pass in Python."""
+        the first row of each partition in that order, so that ranking needs no pass in Python.
+        A clause's parameter may be a tuple (one value per ``?``); ``index`` names the index to use."""
         clauses = " AND ".join(c for c, _ in where) or "1"
-        params = [p for _, p in where if p is not _NO_PARAM]
-        sql = f"SELECT * FROM evaluations WHERE {clauses}"
+        params: list[Any] = []
+        for _, p in where:
+            if isinstance(p, tuple):
+                params.extend(p)
+            elif p is not _NO_PARAM:
+                params.append(p)
+        table = f"evaluations INDEXED BY {index}" if index else "evaluations"
+        sql = f"SELECT * FROM {table} WHERE {clauses}"
         if partition:
             # Rank over ids and the sort keys only; the wide rows are read for the winners alone.
             sql = (f"SELECT * FROM evaluations WHERE id IN (SELECT id FROM (SELECT id, ROW_NUMBER() OVER "
@@ -253,13 +278,25 @@ class ResultStore:
                ) -> Evaluation | None:
         """The latest evaluation of this identity (any status), or None: what lets a run skip a
         measurement it already has. ``flags`` and ``replay``, where given, must match too."""
-        where = _identity(template_hash, genome_key, problem, gpu_name) + [("nvcc_version = ?", nvcc_version)]
-        if flags is not None:
-            where.append(("flags_json = ?", json.dumps(list(flags))))
-        if replay is not None:
-            where.append(("replay = ?", int(replay)))
-        rows = self._select(where, order="id DESC", limit=1)
+        where = _identity(template_hash, genome_key, problem, gpu_name) + _lookup_extra(nvcc_version, flags, replay)
+        rows = self._select(where, order="id DESC", limit=1, index=_IDENTITY_INDEX)
         return self.to_evaluation(rows[0]) if rows else None
+
+    def lookup_many(self, template_hash: str, genome_keys: Iterable[str], problem: Mapping[str, Any], gpu_name: str,
+                    nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None
+                    ) -> dict[str, Evaluation]:
+        """:meth:`lookup` for many genome keys of one template, problem, GPU and nvcc at once:
+        ``{genome_key: latest evaluation}`` for the keys that have one."""
+        keys = list(dict.fromkeys(genome_keys))
+        found: dict[str, dict[str, Any]] = {}
+        for i in range(0, len(keys), _CHUNK):
+            chunk = tuple(keys[i:i + _CHUNK])
+            where = [("template_hash = ?", template_hash), (f"genome_key IN ({', '.join('?' * len(chunk))})", chunk),
+                     ("problem_json = ?", canonical_problem(problem)), ("gpu_name = ?", gpu_name),
+                     *_lookup_extra(nvcc_version, flags, replay)]
+            for row in self._select(where, order="id DESC", index=_IDENTITY_INDEX):
+                found.setdefault(row["genome_key"], row)  # newest first: the first row of a key wins
+        return {k: self.to_evaluation(found[k]) for k in keys if k in found}
 
     def rows(self, template: str | None = None, run_id: str | None = None, status: str | None = None,
              after_id: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
@@ -322,7 +359,7 @@ class ResultStore:
             ("status = ?", "ok"), (f"{column} IS NOT NULL", _NO_PARAM)]
         if nvcc_version is not None:
             where.append(("nvcc_version = ?", nvcc_version))
-        rows = self._select(where, order="id DESC", limit=1)
+        rows = self._select(where, order="id DESC", limit=1, index=_IDENTITY_INDEX)
         return float(rows[0][column]) if rows else None
 
     @staticmethod
@@ -333,7 +370,8 @@ class ResultStore:
         build = BuildResult(candidate=cand, status=row["build_status"], flags=tuple(row["flags"]),
                             cached=bool(row["cached"]), error=row["build_error"], **{f: row[f] for f in _BUILD_FIELDS})
         run = RunResult(status=row["run_status"], times_ms=tuple(row["times_ms"]), error=row["run_error"],
-                        device=row["device"], **{f: _nan(row[f]) for f in _RUN_FLOATS})
+                        device=row["device"], timings=dict(row.get("timings") or {}),
+                        **{f: _nan(row[f]) for f in _RUN_FLOATS})
         return Evaluation(build=build, run=run, fitness=_nan(row["fitness"]), speedup=_nan(row["speedup"]))
 
 

@@ -11,12 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 FORMAT = "evo-kernels-results"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x45564B52  # "EVKR" in the SQLite header: marks the file as ours even to `file(1)`
 BUSY_TIMEOUT_MS = 30_000
 
+
+def _add_timings(conn: sqlite3.Connection) -> None:
+    """1 -> 2: RunResult.timings (seconds per stage) as JSON; rows from before have none."""
+    conn.execute("ALTER TABLE evaluations ADD COLUMN timings_json TEXT NOT NULL DEFAULT '{}'")
+
+
 # MIGRATIONS[v] upgrades a database from schema version v to v + 1, inside the caller's transaction.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_timings}
 
 
 class StoreError(Exception):

@@ -137,6 +137,11 @@ class KernelTemplate:
         return [dict(p) for p in self.meta.CHECK_PROBLEMS]
 
     @property
+    def torch_reference(self) -> bool:
+        """Whether the template has a ``reference_torch`` (the timed check can run on the GPU)."""
+        return getattr(self.meta, "reference_torch", None) is not None
+
+    @property
     def tolerance(self) -> float:
         return float(getattr(self.meta, "TOLERANCE", DEFAULT_TOLERANCE["float32"]))
 

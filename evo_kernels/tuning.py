@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights, Limits
 from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome
 from evo_kernels.records import Candidate, Evaluation
+from evo_kernels.runners.base import Runner
+from evo_kernels.runners.choose import Backend, BackendError, open_runner, replay_source
 from evo_kernels.template import KernelTemplate, load_template
-
-RECORDINGS = Path(__file__).resolve().parent / "recordings"
 
 
 class TuneError(Exception):
@@ -54,30 +54,24 @@ class TuneConfig:
     replay: str | None = None  # force a replay of this recording (else: GPU if present, else shipped recording)
     cv_weight: float = 1.0
     spill_weight: float = 0.05
+    ahead: int = 1  # batches asked before the oldest in flight is told (builds run ahead of the GPU)
+    gpus: tuple[int, ...] | None = None  # local GPU indices (default: every visible GPU)
+    scheduler: str | None = None  # a Dask scheduler's address: measure on its workers
+    dask_local: int = 0  # start a Dask LocalCluster of this many workers here
 
     def identity(self) -> dict[str, Any]:
-        """The fields a resumed run must share with the run it resumes."""
+        """The fields a resumed run must share with the run it resumes (which GPUs or workers
+        measure is not one of them: a run may resume on another pool)."""
         keep = ("template", "problem", "strategy", "objective", "max_registers", "max_smem_bytes", "pins",
                 "forbids", "starts", "seed", "batch_size", "cv_weight", "spill_weight")
-        return {k: v for k, v in asdict(self).items() if k in keep}
+        out = {k: v for k, v in asdict(self).items() if k in keep}
+        if self.ahead:  # runs from before the pipeline had no ahead and stay resumable
+            out["ahead"] = self.ahead
+        return out
 
-
-def gpu_present() -> bool:
-    """True where pycuda imports and sees an NVIDIA GPU (CPU machines never import it otherwise)."""
-    if os.environ.get("EVO_KERNELS_FORCE_REPLAY"):
-        return False
-    try:
-        import pycuda.driver as drv
-
-        drv.init()
-        return drv.Device.count() > 0
-    except Exception:
-        return False
-
-
-def shipped_recording(template: str) -> Path | None:
-    p = RECORDINGS / f"{template}.json.gz"
-    return p if p.exists() else None
+    def backend(self) -> Backend:
+        return Backend(replay=self.replay, gpus=self.gpus, scheduler=self.scheduler, dask_local=self.dask_local,
+                       seed=self.seed)
 
 
 def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[Any]], where: str) -> GenomeSpace:
@@ -116,48 +110,45 @@ def default_population_dir(cfg: TuneConfig, problem: dict[str, int]) -> Path:
 
 @dataclass
 class Session:
-    """A prepared tuning session: validated inputs, open store, backend, strategy and loop."""
+    """A prepared tuning session: validated inputs, open store, runner, evaluator."""
 
     cfg: TuneConfig
     template: KernelTemplate
     problem: dict[str, int]
     space: GenomeSpace
-    evaluator: Any
+    runner: Runner
+    evaluator: Evaluator
     note: str
     run_dir: Path
     run_id: str
     store: Any
     device: dict[str, Any]
     replayed: bool
+    init_population: Any = None  # a SavedPopulation (PBT warm start), loaded by validate
+
+    def close(self) -> None:
+        try:
+            self.runner.close()
+        finally:
+            self.store.close()
 
 
-class StoringEvaluator:
-    """Wraps a replay evaluator so its evaluations land in the results database like measured ones.
+class StoreWriter:
+    """The one writer of a session's results: the search loop calls it after each new evaluation
+    (and the session once for the baseline). An evaluation served from the database is not
+    written again, nor is one this run stored before it was killed and resumed."""
 
-    A genome this run already stored (before a kill) is not stored twice. ``$EVO_KERNELS_REPLAY_DELAY_S``
-    makes each replayed evaluation take that long, to rehearse an overnight run's pace (and to give
-    the kill-and-resume tests a run to kill)."""
-
-    def __init__(self, inner: Any, store: Any, run_id: str, device: dict[str, Any]) -> None:
-        self.inner, self.store, self.run_id, self.device = inner, store, run_id, device
-        self.member_of: Any = None  # key -> PBT member, set by the session
-        self.generation: int | None = None
-        self.baseline_ms = inner.baseline_ms
+    def __init__(self, store: Any, run_id: str, replay: bool, member_of: Callable[[str], int | None]) -> None:
+        self.store, self.run_id, self.replay, self.member_of = store, run_id, replay, member_of
         self._stored = {r["genome_key"] for r in store.rows(run_id=run_id)}
-        self._delay = float(os.environ.get("EVO_KERNELS_REPLAY_DELAY_S", "0") or 0)
 
-    def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
-        evs = self.inner.evaluate(candidates)
-        for c, ev in zip(candidates, evs):
-            if self._delay:
-                time.sleep(self._delay)
-            if c.key in self._stored:
-                continue
-            member = self.member_of(c.key) if self.member_of else None
-            self.store.add(ev, run_id=self.run_id, device=self.device, member=member, generation=self.generation,
-                           replay=True)
-            self._stored.add(c.key)
-        return evs
+    def __call__(self, ev: Evaluation, generation: int | None = None) -> None:
+        key = ev.candidate.key
+        if ev.reused or key in self._stored:
+            return
+        self.store.add(ev, run_id=self.run_id, device=ev.run.device, member=self.member_of(key),
+                       generation=generation, replay=self.replay)
+        self._stored.add(key)
 
 
 def _open_store(path: str, readonly: bool = False) -> Any:
@@ -181,6 +172,7 @@ class Plan:
     replay_path: Path | None
     run_dir: Path
     checkpoint: dict[str, Any] | None
+    init_population: Any = None  # a SavedPopulation to warm-start PBT from
 
 
 def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
@@ -193,14 +185,14 @@ def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
         raise TuneError(f"{where}: --objective {cfg.objective!r} is not median or p95")
     if cfg.budget < 1:
         raise TuneError(f"{where}: the budget must be at least 1 evaluation")
+    if cfg.ahead < 0:
+        raise TuneError(f"{where}: --ahead {cfg.ahead}: batches asked ahead must be 0 or more")
     template = load_template(cfg.template)
-    replay_path = Path(cfg.replay) if cfg.replay else None
-    if replay_path is None and not gpu_present():
-        replay_path = shipped_recording(template.name)
-        if replay_path is None:
-            shipped = sorted(p.name.split(".")[0] for p in RECORDINGS.glob("*.json.gz"))
-            raise TuneError(f"{template.name}: no GPU here and no H200 recording of it ships with evo-kernels "
-                            f"(recorded: {', '.join(shipped) or 'none'})")
+    try:
+        cfg.backend().validate()
+        replay_path = replay_source(cfg.backend(), template.name)
+    except BackendError as exc:
+        raise TuneError(f"{where}: {exc}") from exc
     replay = None
     if replay_path is not None:
         from evo_kernels.runners.replay import ReplayError, load_space
@@ -236,18 +228,26 @@ def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
         if old is not None and old != json.loads(json.dumps(cfg.identity(), default=str)):
             raise TuneError(f"{run_dir}: holds a checkpoint of a different session ({old}); "
                             "use another --population folder")
-    if cfg.init_population and not Path(cfg.init_population).is_dir():
-        raise TuneError(f"{cfg.init_population}: --init-population is not a folder")
+    init = None
+    if cfg.init_population:
+        if not Path(cfg.init_population).is_dir():
+            raise TuneError(f"{cfg.init_population}: --init-population is not a folder")
+        from evo_kernels.checkpoint import load_pretrained
+
+        try:
+            init = load_pretrained(cfg.init_population)
+        except CheckpointError as exc:
+            raise TuneError(str(exc)) from exc
     if Path(cfg.db).exists():
         try:
             inspect_file(Path(cfg.db))
         except StoreError as exc:
             raise TuneError(str(exc)) from exc
-    return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt)
+    return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init)
 
 
 def open_session(plan: Plan) -> Session:
-    """Open the store and the backend (GPU worker or replay) of a validated plan."""
+    """Open the store, the runner the backend chooser picks, and the evaluator of a validated plan."""
     cfg, template, problem, replay = plan.cfg, plan.template, plan.problem, plan.replay
     store = _open_store(cfg.db)
     ckpt = plan.checkpoint
@@ -257,25 +257,35 @@ def open_session(plan: Plan) -> Session:
     run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
     weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
     limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
-    if replay is not None:
-        device = dict(replay.device)
-        evaluator = StoringEvaluator(replay.evaluator(weights, limits), store, run_id, device)
-        note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
-                f"({replay.n_ok} measured genomes of {template.name} at "
-                f"{'x'.join(map(str, problem.values()))}); nothing is measured")
-        if replay.template_hash and replay.template_hash != template.hash:
-            note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
-    else:
-        from evo_kernels.build import NvccBuilder
-        from evo_kernels.evaluate import GpuEvaluator
-        from evo_kernels.runners.gpu import GpuRunner
+    try:
+        runner = open_runner(cfg.backend(), plan.replay_path, replay)
+    except BackendError as exc:
+        store.close()
+        raise TuneError(str(exc)) from exc
+    try:
+        device = runner.device_info()
+        if replay is not None:
+            evaluator = Evaluator(runner, template, problem, weights, limits, baseline=replay.baseline_candidate())
+            note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
+                    f"({replay.n_ok} measured genomes of {template.name} at "
+                    f"{'x'.join(map(str, problem.values()))}); nothing is measured")
+            if replay.template_hash and replay.template_hash != template.hash:
+                note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
+        else:
+            gpu, nvcc = device.get("gpu_name", ""), runner.nvcc_version()
 
-        runner = GpuRunner(seed=cfg.seed)
-        evaluator = GpuEvaluator(template, runner, NvccBuilder(), store, problem, weights, limits, run_id)
-        device = evaluator.device
-        note = f"tuning {template.name} at {problem} on {device.get('gpu_name', 'the GPU')}"
-    return Session(cfg, template, problem, plan.space, evaluator, note, plan.run_dir, run_id, store, device,
-                   replay is not None)
+            def known(c: Candidate) -> Evaluation | None:
+                return store.lookup(template.hash, c.key, problem, gpu, nvcc)
+
+            evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
+            where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"
+            note = f"tuning {template.name} at {problem} on {device.get('gpu_name', 'the GPU')} ({where})"
+    except BaseException:
+        runner.close()
+        store.close()
+        raise
+    return Session(cfg, template, problem, plan.space, runner, evaluator, note, plan.run_dir, run_id, store, device,
+                   replay is not None, plan.init_population)
 
 
 def make_loop(s: Session, stream: TextIO):
@@ -283,10 +293,10 @@ def make_loop(s: Session, stream: TextIO):
     from evo_kernels.strategies import make_strategy
 
     kw: dict[str, Any] = {"seeds": s.cfg.starts}
-    if s.cfg.strategy == "pbt" and s.cfg.init_population:
-        kw["init_population"] = s.cfg.init_population
+    if s.cfg.strategy == "pbt" and s.init_population is not None:
+        kw["init_population"] = s.init_population
     strategy = make_strategy(s.cfg.strategy, s.space, s.template.name, s.problem, s.cfg.seed, **kw)
-    return SearchLoop(strategy, s.evaluator, s.cfg.budget, batch_size=s.cfg.batch_size)
+    return SearchLoop(strategy, s.evaluator, s.cfg.budget, batch_size=s.cfg.batch_size, ahead=s.cfg.ahead)
 
 
 def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> dict[str, Any]:
@@ -304,7 +314,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     nbytes, flops = s.template.cost(s.problem)
     board = LiveLeaderboard(s.cfg.budget, nbytes, flops, stream=stream,
                             note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""),
-                            compile_jobs=os.cpu_count() or 1, replay=s.replayed)
+                            replay=s.replayed, workers=s.runner.workers, busy=s.runner.busy)
     for ev in loop.history:
         board.rows.append(row_from_evaluation(ev, nbytes, flops))
     board.rows.sort(key=lambda r: -r["fitness"])
@@ -313,12 +323,14 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
             "template": s.template.name, "template_hash": s.template.hash, "problem": s.problem,
             "device": s.device, "replay": s.replayed}
     deadline = time.monotonic() + s.cfg.time_limit_s if s.cfg.time_limit_s else None
-    members = getattr(loop.strategy, "member_of", None)
-    s.evaluator.member_of = members
+    member_of = loop.strategy.member_of
+    write = StoreWriter(s.store, s.run_id, s.replayed, member_of)
+    if not s.replayed:  # a measurement worth keeping; a replay's baseline is in its recording
+        write(s.evaluator.baseline)
 
-    def on_eval(ev: Evaluation, spent: int) -> None:
-        m = members(ev.candidate.key) if callable(members) else None
-        board.update(ev, spent, m, loop.generation)
+    def on_eval(ev: Evaluation, spent: int, generation: int) -> None:
+        write(ev, generation)
+        board.update(ev, spent, member_of(ev.candidate.key), generation)
 
     def checkpoint(lp) -> None:
         save_population(s.run_dir, lp.generation, {"strategy": lp.strategy.state_dict(), "loop": lp.state_dict()},
@@ -348,4 +360,4 @@ def tune(cfg: TuneConfig, stream: TextIO = sys.stdout, live: bool = True) -> dic
     try:
         return run_session(s, stream, live)
     finally:
-        s.store.close()
+        s.close()

@@ -33,15 +33,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evo_kernels.checkpoint import save_population  # noqa: E402
+from evo_kernels.checkpoint import load_pretrained, save_population  # noqa: E402
 from evo_kernels.runners.replay import ReplaySpace  # noqa: E402
 from evo_kernels.search import SearchLoop, evals_to_within  # noqa: E402
 from evo_kernels.strategies.pbt import PBTSearch  # noqa: E402
-from evo_kernels.strategies.prior import PriorModel  # noqa: E402
+from evo_kernels.strategies.prior import PriorModel, SavedPopulation  # noqa: E402
 
 
 def search(rp: ReplaySpace, seed: int, budget: int, batch: int, previous: PBTSearch | None = None,
-           init_population: str | None = None, stop_within: float | None = None) -> tuple[PBTSearch, SearchLoop]:
+           init_population: SavedPopulation | None = None,
+           stop_within: float | None = None) -> tuple[PBTSearch, SearchLoop]:
     """One PBT search on a replayed space; ``previous`` hands its members' weights to this one."""
     strategy = PBTSearch(rp.space, rp.template, rp.problem, seed=seed, init_population=init_population)
     if previous is not None:
@@ -53,7 +54,8 @@ def search(rp: ReplaySpace, seed: int, budget: int, batch: int, previous: PBTSea
     return strategy, loop
 
 
-def evals_to_5pct(rp: ReplaySpace, seeds: int, budget: int, batch: int, init_population: str | None) -> list[int]:
+def evals_to_5pct(rp: ReplaySpace, seeds: int, budget: int, batch: int,
+                  init_population: SavedPopulation | None) -> list[int]:
     """Evaluations until within 5% of the optimum, per seed (budget + 1 where never)."""
     out = []
     for seed in range(seeds):
@@ -119,9 +121,9 @@ def train(args: argparse.Namespace) -> int:
 
 def evaluate(args: argparse.Namespace, population: str) -> int:
     """Cold against warm starts from ``population`` on the held-out space: one JSON line."""
-    held = ReplaySpace.load(args.evaluate)
+    held, saved = ReplaySpace.load(args.evaluate), load_pretrained(population)
     cold = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, None)
-    warm = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, population)
+    warm = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, saved)
     print(json.dumps({"held_out": held.name, "population": population, "batch_size": args.batch_size,
                       "cold": cold, "warm": warm,
                       "median_cold": statistics.median(cold), "median_warm": statistics.median(warm),

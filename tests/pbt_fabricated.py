@@ -7,6 +7,7 @@ from pathlib import Path
 
 import torch
 
+from evo_kernels.evaluate import SyncEvaluator
 from evo_kernels.genome import Gene, GenomeSpace
 from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
 from evo_kernels.search import SearchLoop
@@ -35,7 +36,7 @@ def fabricated_time(g: dict) -> float:
     return t * (0.7 if g["smem"] else 1.0) * (0.9 if g["pad"] else 1.0) / (1 + 0.1 * math.log2(g["unroll"]))
 
 
-class FabricatedEvaluator:
+class FabricatedEvaluator(SyncEvaluator):
     """Times from a formula; one region fails to compile, as real spaces have such holes."""
 
     def __init__(self, space: GenomeSpace) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from evo_kernels.records import RunResult
 from evo_kernels.runners.replay import load_space
-from evo_kernels.tuning import RECORDINGS
+from evo_kernels.runners.choose import RECORDINGS
 
 _spec = importlib.util.spec_from_file_location(
     "bench_kernels", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_kernels.py")

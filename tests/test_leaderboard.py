@@ -6,7 +6,7 @@ from rich.console import Console
 from evo_kernels.leaderboard import LiveLeaderboard, plain_lines, problem_label, table
 from evo_kernels.records import Candidate
 from evo_kernels.runners.replay import load_space
-from evo_kernels.tuning import RECORDINGS
+from evo_kernels.runners.choose import RECORDINGS
 
 
 def replayed(n: int = 12):
@@ -43,14 +43,22 @@ def test_problem_label():
     assert problem_label({"R": 4093, "C": 4091}) == "4093x4091"
 
 
-def test_progress_busy_fractions_are_of_the_parallel_jobs_and_replay_says_so():
-    board = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), compile_jobs=16)
-    board.spent, board.compile_s, board.gpu_s = 10, 80.0, 2.0
-    board._start -= 10.0  # 10 s of wall time: 80 compile seconds over 16 jobs is half of their capacity
+def test_progress_shows_rate_worker_busy_shares_and_stage_times_and_replay_says_so():
+    from dataclasses import replace
+
+    busy = {"wall_s": 10.0, "busy_s": [9.0, 4.5], "measured": [20, 10]}
+    board = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), workers=2, busy=lambda: busy)
+    board._start -= 10.0  # 10 s of wall time
+    for i, ev in enumerate(replayed(4), 1):
+        timed = replace(ev.run, timings={"queued": 0.01, "check": 0.02, "timing": 0.05})
+        board.update(replace(ev, run=timed, build=replace(ev.build, cached=False, compile_seconds=0.5)), i)
     line = board.progress()
-    assert "compile 50%" in line and "GPU 20%" in line, line
-    board.compile_s = 1000.0  # never more than all of them
-    assert "compile 100%" in board.progress()
-    replayed = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), replay=True)
-    replayed.compile_s = 1000.0
-    assert replayed.progress().endswith("replay (nothing compiled or run)") and "%" not in replayed.progress()
+    assert "4/100 evaluations" in line and "0.4 candidates/s" in line, line
+    assert "GPU workers busy 90% 45%" in line, line
+    assert "ms per candidate: queued 10, compile 500, check 20, timing 50" in line, line
+    reused = replace(replayed(1)[0], reused=True)
+    board.update(reused, 5)  # served from the database: no stage time of its own
+    assert "compile 500" in board.progress()
+    rep = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), replay=True)
+    rep.update(replayed(1)[0], 1)
+    assert rep.progress().endswith("replay (nothing compiled or run)") and "%" not in rep.progress()

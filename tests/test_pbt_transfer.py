@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from evo_kernels.checkpoint import CheckpointError, load_latest, save_population
+from evo_kernels.checkpoint import CheckpointError, load_latest, load_pretrained, save_population
 from evo_kernels.fitness import PURE_TIME
 from evo_kernels.genome import Gene, GenomeSpace
 from evo_kernels.runners.replay import ReplaySpace
@@ -25,18 +25,24 @@ def test_transfer_keeps_weights_and_starts_genomes_fresh(tmp_path):
     save_population(tmp_path / "pop", loop.generation, {"strategy": source.state_dict()})
     other = GenomeSpace([Gene("tx", "TileLoops", (8, 16, 32), 16), Gene("vec", "VectorizeLoads", (1, 2, 4), 1),
                          Gene("bx", "AdjustBlockSize", (32, 64, 128, 256), 64)], name="other")
-    warm = PBTSearch(other, "t", seed=0, population_size=6, init_population=str(tmp_path / "pop"))
+    saved = load_pretrained(str(tmp_path / "pop"))
+    assert saved.source == str(tmp_path / "pop") and saved.hidden == source.cfg.policy.hidden and saved.prior is None
+    warm = PBTSearch(other, "t", seed=0, population_size=6, init_population=saved)
     for i, m in enumerate(warm.members):
         src = source.members[i % 4]
         assert all(torch.equal(x, y) for x, y in zip(m.agent.state_dict().values(), src.agent.state_dict().values()))
         assert m.hp == src.hp and m.genome is None
     assert [e["event"] for e in warm.lineage] == ["transfer"] * 6
+    assert [e["parent"] for e in warm.lineage[:2]] == [f"{tmp_path / 'pop'}#0", f"{tmp_path / 'pop'}#1"]
     cands = warm.ask(6)
     assert len(cands) == 6 and all(other.is_valid(c.genome) for c in cands)
-    with pytest.raises(CheckpointError, match="no saved population"):
-        PBTSearch(other, seed=0, init_population=str(tmp_path / "missing"))
-    with pytest.raises(CheckpointError, match="hidden=64"):
-        PBTSearch(other, seed=0, init_population=str(tmp_path / "pop"), policy={"hidden": 64})
+    with pytest.raises(CheckpointError, match="missing: no saved population"):
+        load_pretrained(tmp_path / "missing")
+    with pytest.raises(ValueError, match="gen_.*hidden=64"):
+        PBTSearch(other, seed=0, init_population=saved, policy={"hidden": 64})
+    save_population(tmp_path / "ga", 1, {"strategy": {"config": {}, "members": []}})
+    with pytest.raises(CheckpointError, match="ga/gen_0001: not a PBT population"):
+        load_pretrained(tmp_path / "ga")
 
 
 def _fabricated_prior():
@@ -76,13 +82,13 @@ def test_transferred_prior_screens_the_start_genomes_and_survives_resume(tmp_pat
     save_population(tmp_path / "pop", loop.generation, {"strategy": {**source.state_dict(),
                                                                      "prior": prior.state_dict()}})
     cold = PBTSearch(space, "fab", seed=3, population_size=4)
-    warm = PBTSearch(space, "fab", seed=3, population_size=4, init_population=str(tmp_path / "pop"))
+    warm = PBTSearch(space, "fab", seed=3, population_size=4, init_population=load_pretrained(tmp_path / "pop"))
     assert cold.prior is None and torch.equal(warm.prior.weights, prior.weights)
     score = {tuple(g.values()): p for g, p in zip(space.enumerate(), prior.predict(space, list(space.enumerate())))}
     mean = lambda s: np.mean([score[tuple(c.genome.values())] for c in s.ask(4)])  # noqa: E731
     assert mean(warm) > mean(cold) + 0.3  # best of 64 draws by the prior against plain random starts
     # Exact resume with the prior: the state carries it, and the resumed run continues alike.
-    run = PBTSearch(space, "fab", seed=4, population_size=4, init_population=str(tmp_path / "pop"))
+    run = PBTSearch(space, "fab", seed=4, population_size=4, init_population=load_pretrained(tmp_path / "pop"))
     full = SearchLoop(run, FabricatedEvaluator(space), budget=32, batch_size=4)
     for _ in range(3):
         full.step()
@@ -115,7 +121,7 @@ def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path, capsys):
     ck = load_latest(tmp_path / "tiny")
     assert ck["meta"]["prior_evaluations"] == {"pnpoly_RTX_3090": 16}
     rp = ReplaySpace.load(space)
-    warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, init_population=str(tmp_path / "tiny"))
+    warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, init_population=load_pretrained(tmp_path / "tiny"))
     assert warm.prior is not None and torch.equal(warm.prior.weights, ck["state"]["strategy"]["prior"]["weights"])
     # --population: the saved population against a cold start, no training (one JSON line)
     capsys.readouterr()
@@ -138,10 +144,10 @@ def test_warm_first_generation_is_the_priors_design_at_any_batch_size():
     root = Path(__file__).resolve().parents[1]
     rp = ReplaySpace.load(str(root / "benchmarks/spaces/pnpoly_RTX_3090.json.gz"))
     scores = {1: [], 8: []}
+    saved = load_pretrained(root / "populations/pretrained-no-pnpoly")
     for seed in range(3):
         for batch in scores:
-            s = PBTSearch(rp.space, rp.template, rp.problem, seed=seed,
-                          init_population=str(root / "populations/pretrained-no-pnpoly"))
+            s = PBTSearch(rp.space, rp.template, rp.problem, seed=seed, init_population=saved)
             first = SearchLoop(s, rp.evaluator(PURE_TIME), len(s.members), batch_size=batch).run()
             scores[batch] += list(s.prior.predict(rp.space, [e.candidate.genome for e in first]))
     # (before: 0.262 against 0.285 at batch 8)

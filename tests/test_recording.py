@@ -8,7 +8,7 @@ import pytest
 
 from evo_kernels.recording import _existing, _merge
 from evo_kernels.template import load_template
-from evo_kernels.tuning import RECORDINGS
+from evo_kernels.runners.choose import RECORDINGS
 
 
 def _doc(path):

@@ -2,10 +2,11 @@
 import numpy as np
 
 from evo_kernels.records import Candidate
-from evo_kernels.report import ablation, best_so_far, pareto_front, write_report
+from evo_kernels.ablations import ablation
+from evo_kernels.report import best_so_far, pareto_front, write_report
 from evo_kernels.runners.replay import load_space
 from evo_kernels.template import load_template
-from evo_kernels.tuning import RECORDINGS
+from evo_kernels.runners.choose import RECORDINGS
 
 
 def test_pareto_front_and_best_so_far():

@@ -42,7 +42,9 @@ def full_eval() -> Evaluation:
                         spill_load_bytes=12, smem_bytes=4096, stack_bytes=16, cmem_bytes=380,
                         threads_per_block=256, compile_seconds=0.51, cached=True, error="a ptxas warning")
     run = RunResult("ok", times_ms=(0.125, 0.25, 0.5), median_ms=0.25, p95_ms=0.48, cv=0.3, error="note",
-                    max_rel_error=2.5e-7, device={"name": "NVIDIA H200", "sm_count": 132, "cc": [9, 0]})
+                    max_rel_error=2.5e-7, device={"name": "NVIDIA H200", "sm_count": 132, "cc": [9, 0]},
+                    timings={"queued": 0.5, "load": 0.01, "check": 0.125, "reference": 0.25, "timing": 0.75,
+                             "final_check": 0.0625})
     return Evaluation(build, run, fitness=1.75, speedup=2.0)
 
 
@@ -65,6 +67,7 @@ def test_round_trip_of_every_field(db: Path) -> None:
     assert (row["status"], row["error"], row["run_id"], row["genome_key"]) == ("ok", "note", "run-1", "abcdef012345")
     assert row["times_ms"] == [0.125, 0.25, 0.5] and row["problem"] == {"cols": 4091, "rows": 4093}
     assert row["spill_bytes"] == 20 and row["flags"] == ["-cubin", "-arch=sm_90a", "-O3"]
+    assert row["timings"] == ev.run.timings and list(row["timings"]) == list(ev.run.timings)  # stage order kept
 
 
 def test_failure_round_trip_keeps_nan_and_build_error(db: Path) -> None:
@@ -79,6 +82,7 @@ def test_failure_round_trip_keeps_nan_and_build_error(db: Path) -> None:
     back = ResultStore.to_evaluation(row)
     assert back.build == build and back.status == "compile_error" and back.run.times_ms == ()
     assert all(math.isnan(v) for v in (back.run.median_ms, back.run.p95_ms, back.run.cv, back.run.max_rel_error))
+    assert row["timings"] == {} and back.run.timings == {}
 
 
 def test_device_falls_back_to_the_run_and_key_to_the_genome(db: Path) -> None:
@@ -107,6 +111,70 @@ def test_lookup_identity(db: Path) -> None:
         assert s.lookup(**ident, replay=True) is None
         s.add(make_eval(median=3.0), "r2", DEVICE)
         assert s.lookup(**ident).run.median_ms == 3.0  # the latest measurement wins
+
+
+def test_lookup_many(db: Path) -> None:
+    problem, gpu, nvcc = {"m": 4096, "n": 4096}, "NVIDIA H200", "cuda_13.0"
+    with ResultStore(db) as s:
+        assert s.lookup_many("th0", ["k0"], problem, gpu, nvcc) == {}
+        s.add_many([make_eval(key=f"k{i}", median=float(i + 1)) for i in range(3)], "r1", DEVICE)
+        s.add(make_eval(key="k1", median=9.0), "r2", DEVICE)  # k1 again: the latest wins
+        s.add(make_eval(key="k2", nvcc="cuda_12.8"), "r2", DEVICE)  # another nvcc: not this identity
+        got = s.lookup_many("th0", ["k2", "k1", "nope", "k1", "k0"], problem, gpu, nvcc)
+        assert list(got) == ["k2", "k1", "k0"]  # in the order asked, once each, only the keys found
+        assert {k: e.run.median_ms for k, e in got.items()} == {"k2": 3.0, "k1": 9.0, "k0": 1.0}
+        for k, e in got.items():
+            assert e == s.lookup("th0", k, problem, gpu, nvcc)
+        assert s.lookup_many("th0", ["k0"], problem, gpu, nvcc, flags=["-O2"]) == {}
+        assert list(s.lookup_many("th0", ["k0"], problem, gpu, nvcc, replay=False)) == ["k0"]
+        many = [f"x{i}" for i in range(1200)] + ["k0"]  # more keys than one query takes
+        assert list(s.lookup_many("th0", many, problem, gpu, nvcc)) == ["k0"]
+
+
+def test_lookups_use_the_identity_index(db: Path) -> None:
+    """The lookups by identity name their index, so that no planner (whatever its version or its
+    statistics) walks the whole table instead; checked on the query plan, not on a time."""
+    _fill(db, 50)
+    with ResultStore(db) as s:
+        s._conn.execute("ANALYZE")  # statistics in place: the planner's choice is not left to defaults
+        seen: list[str] = []
+        s._conn.set_trace_callback(seen.append)
+        s.lookup("th0", "k1", {"m": 4096, "n": 4096}, "NVIDIA H200", "cuda_13.0", flags=["-O3"], replay=False)
+        s.lookup_many("th0", ["k1", "k2"], {"m": 4096, "n": 4096}, "NVIDIA H200", "cuda_13.0")
+        s.baseline_ms("th0", "k1", {"m": 4096, "n": 4096}, "NVIDIA H200")
+        s._conn.set_trace_callback(None)
+        selects = [q for q in seen if q.lstrip().upper().startswith("SELECT")]
+        assert len(selects) == 3
+        for q in selects:
+            assert "INDEXED BY evaluations_identity" in q, q
+            plan = " ".join(str(r[-1]) for r in s._conn.execute(f"EXPLAIN QUERY PLAN {q}"))
+            assert "USING INDEX evaluations_identity" in plan and "SCAN" not in plan, (q, plan)
+
+
+def _schema_v1(path: Path, n: int) -> None:
+    """A database as schema version 1 wrote it: no timings_json column."""
+    _fill(path, n)
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE evaluations DROP COLUMN timings_json")
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+
+
+def test_schema_1_is_migrated_to_timings(db: Path) -> None:
+    _schema_v1(db, 3)
+    with pytest.raises(StoreError, match="schema version 1 is older"):
+        ResultStore(db, readonly=True)
+    with ResultStore(db) as s:  # upgraded on opening for writing
+        assert s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+        old = s.rows()
+        assert len(old) == 3 and all(r["timings"] == {} for r in old)
+        assert ResultStore.to_evaluation(old[0]).run.timings == {}
+        ev = full_eval()
+        s.add(ev, "after", DEVICE)
+        assert ResultStore.to_evaluation(s.rows(run_id="after")[0]) == ev
+    with ResultStore(db, readonly=True) as s:
+        assert s.count() == 4 and s.rows(run_id="after")[0]["timings"] == ev.run.timings
 
 
 def test_top_k_order_filters_and_uniqueness(db: Path) -> None:
@@ -318,22 +386,25 @@ def test_older_schema_is_migrated(db: Path, monkeypatch: pytest.MonkeyPatch) -> 
     def add_note(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE evaluations ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
-    monkeypatch.setattr(store_file, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(store_file, "MIGRATIONS", {1: add_note})
-    with pytest.raises(StoreError, match="older than 2"):
+    v = store_file.SCHEMA_VERSION
+    monkeypatch.setattr(store_file, "SCHEMA_VERSION", v + 1)
+    monkeypatch.setattr(store_file, "MIGRATIONS", {**store_file.MIGRATIONS, v: add_note})
+    with pytest.raises(StoreError, match=f"older than {v + 1}"):
         ResultStore(db, readonly=True)
     with ResultStore(db) as s:
         assert s.count() == 3 and s.rows()[0]["note"] == ""
-        assert s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+        assert s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(v + 1)
     with ResultStore(db, readonly=True) as s:  # upgraded: readers accept it now
         assert s.count() == 3
 
 
 def test_schema_without_upgrade_path_is_refused_and_rolled_back(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _fill(db, 3)
-    monkeypatch.setattr(store_file, "SCHEMA_VERSION", 3)
-    monkeypatch.setattr(store_file, "MIGRATIONS", {1: lambda c: c.execute("ALTER TABLE evaluations ADD COLUMN x")})
-    with pytest.raises(StoreError, match="schema version 2 has no upgrade"):
+    v = store_file.SCHEMA_VERSION
+    monkeypatch.setattr(store_file, "SCHEMA_VERSION", v + 2)
+    monkeypatch.setattr(store_file, "MIGRATIONS",
+                        {**store_file.MIGRATIONS, v: lambda c: c.execute("ALTER TABLE evaluations ADD COLUMN x")})
+    with pytest.raises(StoreError, match=f"schema version {v + 1} has no upgrade"):
         ResultStore(db)
     monkeypatch.undo()
     with ResultStore(db) as s:

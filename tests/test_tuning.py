@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from evo_kernels.cli import main
-from evo_kernels.tuning import RECORDINGS
+from evo_kernels.runners.choose import RECORDINGS
 
 TEMPLATE = "transpose"
 pytestmark = pytest.mark.skipif(not (RECORDINGS / f"{TEMPLATE}.json.gz").exists(), reason="no shipped recording")

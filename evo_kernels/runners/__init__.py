@@ -1,14 +1,19 @@
-"""Runners: the GPU runner (pycuda worker processes; pycuda is imported only inside the worker) and
-runners that answer evaluations without the GPU pipeline (replays of recorded measurements)."""
-from evo_kernels.runners.gpu import GpuRunner
+"""Runners: every backend that measures candidates, behind one interface (``base.Runner``).
+
+``local.GpuPool`` (one pinned GPU worker process per GPU, fed by a build pool), ``replay.ReplayRunner``
+(recorded measurements) and ``dask.DaskRunner`` (Dask workers on GPU hosts); ``choose.open_runner``
+is the one place that picks among them. pycuda and Dask are imported inside this package only, and
+only when a GPU or a cluster is used.
+"""
+from evo_kernels.runners.base import Measured, Runner
 from evo_kernels.runners.replay import (
     ReplayError,
-    ReplayEvaluator,
+    ReplayRunner,
     ReplaySpace,
     load_space,
     read_recording,
     write_recording,
 )
 
-__all__ = ["GpuRunner", "ReplayError", "ReplayEvaluator", "ReplaySpace", "load_space", "read_recording",
+__all__ = ["Measured", "ReplayError", "ReplayRunner", "ReplaySpace", "Runner", "load_space", "read_recording",
            "write_recording"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
+import os
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
@@ -19,6 +20,36 @@ from evo_kernels.records import BuildResult, RunResult
 from evo_kernels.runners import worker
 from evo_kernels.runners.protocol import SeedStream
 from evo_kernels.template import KernelTemplate
+
+
+def visible_id(index: int) -> str:
+    """The CUDA_VISIBLE_DEVICES entry of visible GPU ``index`` (this process's numbering)."""
+    seen = [v.strip() for v in os.environ.get("CUDA_VISIBLE_DEVICES", "").split(",") if v.strip()]
+    if not seen:
+        return str(index)
+    if index >= len(seen):
+        raise ValueError(f"GPU {index} is not visible (CUDA_VISIBLE_DEVICES={os.environ['CUDA_VISIBLE_DEVICES']})")
+    return seen[index]
+
+
+def gpu_count() -> int:
+    """How many NVIDIA GPUs this process sees (0 where pycuda is missing or no driver answers).
+    pycuda is imported here only, inside the runners package, and no CUDA context is made."""
+    try:
+        import pycuda.driver as drv
+
+        drv.init()
+        return int(drv.Device.count())
+    except Exception:  # noqa: BLE001 - no pycuda, no driver, no device: all mean "none here"
+        return 0
+
+
+def gpu_identity(index: int = 0) -> dict[str, Any]:
+    """Name and driver version of visible GPU ``index``, without making a context."""
+    import pycuda.driver as drv
+
+    drv.init()
+    return {"gpu": drv.Device(index).name(), "driver": drv.get_driver_version()}
 
 
 class GpuRunner:
@@ -31,7 +62,7 @@ class GpuRunner:
     """
 
     def __init__(self, device: int = 0, timeout_s: float = 20.0, time_cap_s: float = 2.0, min_reps: int = 10,
-                 max_reps: int = 200, seed: int = 0, startup_timeout_s: float = 180.0) -> None:
+                 max_reps: int = 200, seed: int = 0, startup_timeout_s: float = 180.0, pin: bool = False) -> None:
         if timeout_s <= 0 or time_cap_s <= 0 or min_reps < 1 or max_reps < min_reps:
             raise ValueError("GpuRunner needs timeout_s > 0, time_cap_s > 0 and 1 <= min_reps <= max_reps")
         self.device = device
@@ -40,6 +71,9 @@ class GpuRunner:
         self.min_reps = int(min_reps)
         self.max_reps = int(max_reps)
         self.startup_timeout_s = float(startup_timeout_s)
+        # pinned: the worker sees only this GPU (CUDA_VISIBLE_DEVICES), so nothing it or torch
+        # does can touch another worker's device
+        self.visible = visible_id(device) if pin else None
         self.seeds = SeedStream(seed)
         self.starts = 0  # worker processes started; every one after the first replaced a dead one
         self._mp = mp.get_context("spawn")
@@ -61,7 +95,7 @@ class GpuRunner:
     def _start(self) -> None:
         self._discard()
         parent, child = self._mp.Pipe(duplex=True)
-        proc = self._mp.Process(target=worker.main, args=(child, self.device), daemon=True,
+        proc = self._mp.Process(target=worker.main, args=(child, self.device, self.visible), daemon=True,
                                 name=f"evo-kernels-gpu{self.device}")
         proc.start()
         child.close()  # so that a dead worker reads as EOF here
@@ -160,18 +194,20 @@ class GpuRunner:
             templates = list(template)
             if len(templates) != len(builds):
                 raise ValueError(f"{len(templates)} templates for {len(builds)} builds")
-        return [self._one(t, b, problem, check_only) for t, b in zip(templates, builds)]
+        return [self.one(t, b, problem, check_only) for t, b in zip(templates, builds)]
 
-    def _one(self, t: KernelTemplate, b: BuildResult, problem: Mapping[str, int] | None,
-             check_only: bool) -> RunResult:
+    def one(self, t: KernelTemplate, b: BuildResult, problem: Mapping[str, int] | None,
+            check_only: bool = False, seed: Any = None) -> RunResult:
+        """Check and time one build (see ``run``); ``seed`` (a SeedSequence) roots its input draws,
+        by default the next of this runner's stream."""
         if b.status != "ok":
             return RunResult(status=b.status, error=b.error, device=dict(self._info))
-        self._ensure(torch=not check_only and hasattr(t.meta, "reference_torch"))
+        self._ensure(torch=not check_only and t.torch_reference)
         job = {"template_path": str(t.mako_path), "template_hash": t.hash, "cubin_path": b.cubin_path,
                "entry": b.entry or t.kernel, "genome": dict(b.candidate.genome),
                "problem": dict(problem if problem is not None else t.problem), "check_problems": t.check_problems,
-               "check_only": check_only, "seed": self.seeds.next(), "time_cap_s": self.time_cap_s,
-               "min_reps": self.min_reps, "max_reps": self.max_reps}
+               "check_only": check_only, "seed": seed if seed is not None else self.seeds.next(),
+               "time_cap_s": self.time_cap_s, "min_reps": self.min_reps, "max_reps": self.max_reps}
         kind, payload, stage = self._call(("eval", job), self.timeout_s)
         info = dict(self._info)
         if kind == "result":

@@ -18,7 +18,7 @@ import functools
 import os
 import time
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,37 @@ def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {k: v.astype(np.float64 if v.dtype.kind == "f" else np.int64) for k, v in inputs.items()}
 
 
+class StageClock:
+    """Where an evaluation's wall time goes: every moment is charged to the stage in progress
+    (records.STAGES: "load", "check", "reference", "timing", "final_check"), so that the stages
+    add up to the whole evaluation, a failed one included (up to where it stopped)."""
+
+    def __init__(self, stage: str) -> None:
+        self.seconds: dict[str, float] = {}
+        self.stage, self._t = stage, time.perf_counter()
+
+    def to(self, stage: str) -> str:
+        """Charge the time since the last switch to the running stage, start ``stage``; returns the
+        stage that was running."""
+        now = time.perf_counter()
+        self.seconds[self.stage] = self.seconds.get(self.stage, 0.0) + (now - self._t)
+        previous, self.stage, self._t = self.stage, stage, now
+        return previous
+
+    @contextlib.contextmanager
+    def charge(self, stage: str) -> Iterator[None]:
+        """Charge the block to ``stage``, then go back to the stage that was running."""
+        previous = self.to(stage)
+        try:
+            yield
+        finally:
+            self.to(previous)
+
+    def done(self) -> dict[str, float]:
+        self.to(self.stage)
+        return dict(self.seconds)
+
+
 class Evaluator:
     """One CUDA context on one device, and the protocol run against it for each job."""
 
@@ -92,6 +123,8 @@ class Evaluator:
         self._templates: dict[str, KernelTemplate] = {}
         self._torch: Any = None
         self._samples = 0
+        self._prepared: tuple[Any, str] | None = None  # (function, argument format) last prepared
+        self.clock = StageClock("load")  # replaced at the start of every evaluation
         self.dead = False  # set once a fault has destroyed the context
 
     # --- helpers ----------------------------------------------------------------------------
@@ -151,7 +184,10 @@ class Evaluator:
 
     def _launch(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> None:
         """Queue one launch; an error the driver reports at launch time becomes a status."""
-        func.prepare("".join("P" if a.role != "scalar" else _FORMAT[a.dtype] for a in bufs.args))
+        fmt = "".join("P" if a.role != "scalar" else _FORMAT[a.dtype] for a in bufs.args)
+        if self._prepared is None or self._prepared[0] is not func or self._prepared[1] != fmt:
+            func.prepare(fmt)  # once per function and format, not per launch (evaluate forgets it after each build)
+            self._prepared = (func, fmt)
         try:
             func.prepared_async_call(launch.grid, launch.block, None, *bufs.values(), shared_size=launch.dynamic_smem)
         except self.cuda.Error as exc:
@@ -189,15 +225,14 @@ class Evaluator:
         never saw): a kernel that overwrote its inputs changes nothing."""
         label = f"{where}, last timed launch on fresh inputs: "
         if not self._gpu_inputs(t):
-            return P.compare_all(bufs.download(), self._reference(t, inputs, p), t.tolerance, bufs.poisoned, label)
+            outs_host = bufs.download()
+            with self.clock.charge("reference"):
+                refs_host = self._reference(t, inputs, p)
+            return P.compare_all(outs_host, refs_host, t.tolerance, bufs.poisoned, label)
         fn = t.meta.reference_torch
         torch = self._torch
         dev = f"cuda:{self.device}"
         kinds = {"float32": torch.float32, "int32": torch.int32}
-        tin = {}
-        for k, v in inputs.items():
-            v = v if hasattr(v, "data_ptr") else torch.from_numpy(v)
-            tin[k] = v.to(dev).to(torch.float64 if v.dtype.is_floating_point else torch.int64)
         outs = {}
         for a in bufs.args:
             if a.role in ("out", "inout"):
@@ -206,11 +241,18 @@ class Evaluator:
                     self.cuda.memcpy_dtod(outs[a.name].data_ptr(), int(bufs.dev[a.name]), a.nbytes)
         self.cuda.Context.synchronize()
         with torch.no_grad():
-            refs = fn(tin, dict(p))
+            with self.clock.charge("reference"):
+                tin = {}
+                for k, v in inputs.items():
+                    v = v if hasattr(v, "data_ptr") else torch.from_numpy(v)
+                    tin[k] = v.to(dev).to(torch.float64 if v.dtype.is_floating_point else torch.int64)
+                refs = fn(tin, dict(p))
+                del tin
+                torch.cuda.synchronize()  # the reference's own GPU time stays in "reference"
             stats = functools.partial(P.torch_output_stats, torch)
             c = P.compare_all(outs, refs, t.tolerance, bufs.poisoned, label, stats=stats)
-        del tin, outs, refs
-        torch.cuda.empty_cache()
+        del outs, refs
+        # torch's cached blocks go back once the build is done (in time()), not twice
         return c
 
     # --- the protocol -------------------------------------------------------------------------
@@ -238,7 +280,8 @@ class Evaluator:
                     raise Failed("nondeterministic", f"{where}: {name}: two launches on the same inputs differ "
                                                      f"(relative difference {diff:.3g})")
             stage(f"{where} reference")
-            c = P.compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned, f"{where}: ")
+            with self.clock.charge("reference"):
+                c = P.compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned, f"{where}: ")
             if not c.ok:
                 raise Failed(c.status, c.message, c.rel_error)
             return c.rel_error
@@ -284,6 +327,7 @@ class Evaluator:
                                     job["time_cap_s"]):
                 samples.append(self._sample(func, launch, bufs, where))
             stage(f"{where} final launch on fresh inputs")
+            self.clock.to("final_check")
             fresh = self._timed_inputs(t, args, seeds[1])
             bufs.upload(fresh)
             samples.append(self._sample(func, launch, bufs, f"{where} final launch"))
@@ -294,15 +338,19 @@ class Evaluator:
                 raise Failed(c.status, c.message, c.rel_error)
             return samples, c.rel_error
         finally:
+            self.clock.to("timing")  # freeing what the timed stage allocated
             bufs.free(self.dead)
             if self._torch and not self.dead:
                 self._torch.cuda.empty_cache()  # give torch's cached input sets back before the next build
 
     def evaluate(self, job: Mapping[str, Any], stage: Callable[[str], None]) -> dict[str, Any]:
         """Run the whole protocol for one build; every outcome is a dict of RunResult fields plus
-        ``fatal`` (the context is dead and this process must go)."""
+        ``fatal`` (the context is dead and this process must go). ``timings`` says where the
+        evaluation's wall time went (see :class:`StageClock`), a failed one's included."""
         result: dict[str, Any] = {"status": "ok", "error": "", "fatal": False}
         module = func = None
+        self.clock = StageClock("load")
+        self._prepared = None
         try:
             stage("load")
             t = self._template(job["template_path"], job["template_hash"])
@@ -314,10 +362,12 @@ class Evaluator:
             checks = job["check_problems"]
             seeds = job["seed"].spawn(len(checks) + 2)
             worst = 0.0
+            self.clock.to("check")
             for p, seed in zip(checks, seeds):
                 worst = max(worst, self.check(t, func, job["genome"], p, seed, stage))
             result["max_rel_error"] = worst
             if not job["check_only"]:
+                self.clock.to("timing")
                 samples, err = self.time(t, func, job["genome"], job["problem"], seeds[-2:], job, stage)
                 med, p95, cv = P.summarize(samples)
                 result.update(times_ms=tuple(samples), median_ms=med, p95_ms=p95, cv=cv,
@@ -340,7 +390,9 @@ class Evaluator:
         if result["fatal"]:
             self.dead = True
             DEAD_CONTEXT_OBJECTS.extend((func, module))
+        self._prepared = None  # holds the function: let it go with its module
         del func, module  # unloads a live module (and any __device__ buffers it holds)
+        result["timings"] = self.clock.done()
         return result
 
     def close(self) -> None:
@@ -350,14 +402,23 @@ class Evaluator:
             self.ctx.detach()
 
 
-def main(conn: Any, device: int = 0) -> None:
-    """The worker's entry point: set up the context, then answer jobs until told to stop."""
+def main(conn: Any, device: int = 0, visible: str | None = None) -> None:
+    """The worker's entry point: set up the context, then answer jobs until told to stop.
+
+    ``visible`` (a physical GPU id, as CUDA_VISIBLE_DEVICES takes it) pins this process to that
+    one GPU: it becomes the only device CUDA sees here, index 0, and ``device`` is ignored."""
+    if visible is not None:
+        visible = str(visible)
+        os.environ["CUDA_VISIBLE_DEVICES"] = visible  # before pycuda or torch initializes CUDA
+        device = 0
     try:
         ev = Evaluator(device)
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which raises it
-        conn.send(("fatal", f"GPU worker for device {device} failed to start: {_one_line(exc)}"))
+        pinned = f" (CUDA_VISIBLE_DEVICES={visible})" if visible is not None else ""
+        conn.send(("fatal", f"GPU worker for device {device}{pinned} failed to start: {_one_line(exc)}"))
         conn.close()
         return
+    ev.info["visible_device"] = visible
     conn.send(("ready", dict(ev.info)))
     while True:
         try:

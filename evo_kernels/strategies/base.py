@@ -36,6 +36,11 @@ class Strategy(ABC):
     def candidate(self, genome: Genome) -> Candidate:
         return Candidate(self.template, dict(genome), self.problem, self.space.key(genome))
 
+    def member_of(self, key: str) -> int | None:
+        """The population member that proposed the candidate with this key (None where the
+        strategy has no members)."""
+        return None
+
     @abstractmethod
     def ask(self, n: int) -> list[Candidate]:
         ...

@@ -46,7 +46,7 @@ from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.pbt_config import PBTConfig
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
-from evo_kernels.strategies.prior import PriorModel
+from evo_kernels.strategies.prior import PriorModel, SavedPopulation
 from evo_kernels.strategies.trees import SURROGATES, make_surrogate
 
 
@@ -61,9 +61,10 @@ class _Proposal:
 class PBTSearch(Strategy):
     """Population-based training of edit policies; see the module docstring.
 
-    ``init_population`` (a folder written by :func:`evo_kernels.checkpoint.save_population`)
-    starts the members from a saved population's weights, optimizer states and hyperparameters
-    (cycled if it has fewer members) and, where it has one, its prior over genomes
+    ``init_population`` (a :class:`~evo_kernels.strategies.prior.SavedPopulation`, which the
+    caller loads: ``evo_kernels.checkpoint.load_pretrained(folder)``) starts the members from a
+    saved population's weights, optimizer states and hyperparameters (cycled if it has fewer
+    members) and, where it has one, its prior over genomes
     (:class:`~evo_kernels.strategies.prior.PriorModel`: the shared surrogate's prior mean and the
     screen of start genomes); genomes start fresh, since they do not transfer between spaces.
     """
@@ -72,7 +73,7 @@ class PBTSearch(Strategy):
 
     def __init__(self, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
                  seed: int = 0, seeds: Sequence[Genome] = (), config: PBTConfig | None = None,
-                 init_population: str | None = None, **overrides: Any) -> None:
+                 init_population: SavedPopulation | None = None, **overrides: Any) -> None:
         super().__init__(space, template, problem, seed, seeds)
         torch.set_num_threads(1)  # tiny nets: threads cost more than they save, and share the machine
         policy = overrides.pop("policy", None)
@@ -98,7 +99,7 @@ class PBTSearch(Strategy):
         self._owner: dict[str, int] = {}  # candidate key -> member that proposed it
         self._pending: dict[str, _Proposal] = {}
         self._queue = list(self.seeds)
-        if init_population:
+        if init_population is not None:
             self._transfer(init_population)
 
     # --- proposals --------------------------------------------------------------------------
@@ -318,24 +319,16 @@ class PBTSearch(Strategy):
             self.lineage.append({"generation": self.generation, "member": loser.index, "parent": parent.index,
                                  "event": "exploit", "fitness": loser.fitness, **changes})
 
-    def _transfer(self, folder: str) -> None:
-        from evo_kernels.checkpoint import CheckpointError, load_latest
-
-        ckpt = load_latest(folder)
-        if ckpt is None:
-            raise CheckpointError(f"{folder}: no saved population to start from")
-        state = ckpt["state"].get("strategy", ckpt["state"])
-        saved = state.get("members")
-        hidden = state.get("config", {}).get("policy", {}).get("hidden")
-        if not saved or hidden != self.cfg.policy.hidden:
-            raise CheckpointError(
-                f"{ckpt['path']}: not a PBT population of policies with hidden={self.cfg.policy.hidden}")
-        if state.get("prior"):
-            self.set_prior(PriorModel.from_state(state["prior"]))
+    def _transfer(self, saved: SavedPopulation) -> None:
+        if saved.hidden != self.cfg.policy.hidden:
+            raise ValueError(f"{saved.path}: not a PBT population of policies with hidden={self.cfg.policy.hidden} "
+                             f"(its policies have hidden={saved.hidden})")
+        if saved.prior is not None:
+            self.set_prior(saved.prior)
         for m in self.members:
-            src = saved[m.index % len(saved)]
+            src = saved.members[m.index % len(saved.members)]
             m.load_weights(src)
-            self.lineage.append({"generation": 0, "member": m.index, "parent": f"{folder}#{src['index']}",
+            self.lineage.append({"generation": 0, "member": m.index, "parent": f"{saved.source}#{src['index']}",
                                  "event": "transfer"})
 
     def set_prior(self, prior: PriorModel | None) -> None:

@@ -13,11 +13,16 @@ surrogate's prior mean (scaled by what the run's own evaluations say,
 
 Genes with one value, and ``Generic`` genes (whatever a name maps onto, different on every
 space), contribute nothing: what they do is left to the in-run surrogate.
+
+:class:`SavedPopulation` is what a warm start takes: a saved population's members and prior,
+built from a loaded checkpoint (the session layer loads it: ``evo_kernels.checkpoint.load_pretrained``).
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import torch
@@ -96,3 +101,36 @@ class PriorModel:
         if state.get("basis") != BASIS or list(state.get("transforms", [])) != list(TRANSFORMS):
             raise ValueError("prior: saved with another basis or transform vocabulary")
         return cls(state["weights"])
+
+
+@dataclass(frozen=True)
+class SavedPopulation:
+    """A saved PBT population to warm-start from (``PBTSearch(init_population=...)``).
+
+    ``source``: the folder it was loaded from, named in the lineage (``source#index``);
+    ``path``: the checkpoint folder read, named in error messages; ``members``: the members'
+    state dicts (weights, optimizer states, hyperparameters: what transfers); ``hidden``: the
+    width of their policies; ``prior``: its prior over genomes, if it has one.
+    """
+
+    source: str
+    path: str
+    members: list[dict[str, Any]]
+    hidden: int
+    prior: PriorModel | None = None
+
+    @classmethod
+    def from_checkpoint(cls, ckpt: Mapping[str, Any], source: str | None = None) -> SavedPopulation:
+        """From a loaded checkpoint (``{"state", "path", ...}``, its state the strategy's own or under
+        ``"strategy"``); a ValueError naming ``ckpt["path"]`` if it is not a PBT population."""
+        path = str(ckpt["path"])
+        state = ckpt["state"].get("strategy", ckpt["state"])
+        members = state.get("members")
+        hidden = (state.get("config") or {}).get("policy", {}).get("hidden")
+        if not members or not isinstance(hidden, int):
+            raise ValueError(f"{path}: not a PBT population of policies")
+        try:
+            prior = PriorModel.from_state(state["prior"]) if state.get("prior") else None
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        return cls(path if source is None else str(source), path, list(members), hidden, prior)
