@@ -343,7 +343,8 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     best = loop.best()
     return {"spent": loop.spent, "resumed_from": resumed, "run_id": s.run_id, "run_dir": str(s.run_dir),
             "best": board.rows[:1], "best_genome": best.candidate.genome if best else None,
-            "best_fitness": best.fitness if best else 0.0, "replay": s.replayed}
+            "best_fitness": best.fitness if best else 0.0, "replay": s.replayed, "workers": s.runner.workers,
+            "busy": s.runner.busy(), "stage_s": dict(board.stage_s), "measured": board.measured}
 
 
 class _Null:

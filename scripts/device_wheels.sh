@@ -11,4 +11,10 @@ cp ../shared/device/wheels/*.whl .whl/
 python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
   --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
   -d .whl moocore==0.3.2 cffi==2.1.1 pycparser==3.12
+# Dask for the cluster runner (the [dask] extra): dask, distributed and what they need that the
+# image lacks (its torch brings jinja2, markupsafe, fsspec and packaging).
+python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
+  --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+  -d .whl dask==2026.8.0 distributed==2026.8.0 click cloudpickle locket msgpack partd psutil pyyaml \
+  sortedcontainers tblib toolz tornado zict importlib_metadata zipp
 ls .whl

@@ -6,6 +6,8 @@
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
+#   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
+#             the pipeline and the pipeline through Dask, on transpose 16384^2 and sgemm 4096^3
 #   subspace - a whole sgemm sub-space (the genes of SUBSPACE_PINS fixed, ~1000 genomes), for a replay
 #             in which every neighbour a search asks for was measured
 # Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
@@ -47,6 +49,12 @@ for stage in ${STAGES:-tests check bench batch}; do
       $EK leaderboard --db runs/batch_h200/results.db --json > "$WORK/leaderboard.json" 2>&1
       mkdir -p "$WORK/batch_h200"
       cp -r runs/batch_h200/headers runs/batch_h200/report runs/batch_h200/results.db* "$WORK/batch_h200/" 2>/dev/null ;;
+    throughput)
+      mkdir -p "$WORK/throughput"
+      # shellcheck disable=SC2086
+      timeout "${T_THROUGHPUT:-420}" python3 benchmarks/throughput.py --gpu --dask --out "$WORK/throughput" \
+        ${OLD_TREE:+--old-tree $OLD_TREE} ${THROUGHPUT_ARGS:-} > "$WORK/throughput/throughput.log" 2>&1
+      echo "throughput rc=$?" >> "$WORK/throughput/throughput.log" ;;
     record)
       mkdir -p "$WORK/recordings"
       for t in ${RECORD_TEMPLATES:-sgemm transpose stencil}; do

@@ -136,3 +136,25 @@ def test_check_only_uses_fresh_inputs_and_device_info(runner, tmp_path):
     info = runner.device_info()
     assert info["gpu_name"] and info["sm_count"] > 0 and info["driver_version"] and info["cc"].count(".") == 1
     assert info["l2_bytes"] > 0 and r1.device["gpu_name"] == info["gpu_name"]
+
+
+@pytest.mark.gpu
+def test_gpu_pool_pins_its_worker_times_every_stage_and_survives_a_hang(tmp_path):
+    """The local pool: one pinned worker per GPU, fed by the build pool; a hung kernel costs its
+    worker a restart and the next candidates are measured."""
+    from evo_kernels.runners.local import GpuPool
+    from evo_kernels.runners.gpu import gpu_count
+
+    with GpuPool(list(range(gpu_count())), builder=NvccBuilder(cache_dir=tmp_path), timeout_s=6.0, time_cap_s=0.2,
+                 seed=7) as pool:
+        names = ["correct_simple", "infinite_loop", "correct_vec4", "correct_inplace"]
+        futures = [pool.submit(load(n), [candidate(load(n))])[0] for n in names]
+        got = {n: f.result(timeout=120) for n, f in zip(names, futures)}
+        assert got["infinite_loop"].run.status == "timeout"
+        for n in ("correct_simple", "correct_vec4", "correct_inplace"):
+            m = got[n]
+            assert m.run.status == "ok", (n, m.run.error)
+            assert {"queued", "compile", "load", "check", "reference", "timing", "final_check"} <= set(m.run.timings)
+            assert m.run.device.get("visible_device") is not None and m.run.device.get("gpu_name")
+        busy = pool.busy()
+        assert sum(busy["measured"]) == 4 and 0 < sum(busy["busy_s"]) <= busy["wall_s"] * pool.workers

@@ -114,12 +114,13 @@ class Backend:
 
 
 def replay_source(backend: Backend, template: str | None) -> Path | None:
-    """The recording a session replays, or None when it measures on GPUs (its own or Dask's):
-    ``--replay``, else, without a GPU here and without Dask, the shipped H200 recording (a
-    BackendError where none ships)."""
+    """The recording a session replays, or None when it measures on GPUs (its own or a remote
+    Dask cluster's): ``--replay``, else, without a GPU here and without a remote scheduler, the
+    shipped H200 recording (a BackendError where none ships). A ``--dask-local`` cluster runs on
+    this machine, so without a GPU here its workers replay too."""
     if backend.replay:
         return Path(backend.replay)
-    if backend.distributed or gpu_present():
+    if backend.scheduler or gpu_present():
         return None
     rec = shipped_recording(template) if template else None
     if rec is None:
@@ -153,7 +154,7 @@ def describe_here(backend: Backend) -> dict[str, Any]:
     from evo_kernels.build import nvcc_version
 
     backend.validate()
-    if backend.replay or (not backend.distributed and not gpu_present()):
+    if backend.replay or (not backend.scheduler and not gpu_present()):
         return {"gpu": "replay", "driver": None, "nvcc": nvcc_version()}
     if backend.distributed:
         return {"gpu": "dask:" + (backend.scheduler or f"local{backend.dask_local}"), "driver": None,
