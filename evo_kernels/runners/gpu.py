@@ -202,7 +202,7 @@ class GpuRunner:
         by default the next of this runner's stream."""
         if b.status != "ok":
             return RunResult(status=b.status, error=b.error, device=dict(self._info))
-        self._ensure(torch=not check_only and t.torch_reference)
+        self._ensure(torch=t.torch_reference)  # the checks run on the GPU with torch too
         job = {"template_path": str(t.mako_path), "template_hash": t.hash, "cubin_path": b.cubin_path,
                "entry": b.entry or t.kernel, "genome": dict(b.candidate.genome),
                "problem": dict(problem if problem is not None else t.problem), "check_problems": t.check_problems,

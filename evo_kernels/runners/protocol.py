@@ -257,6 +257,27 @@ def agree(a: np.ndarray, b: np.ndarray, rtol: float = DETERMINISM_RTOL) -> bool:
     return rel_error(a[fa], b[fb]) <= rtol
 
 
+def rel_error_torch(torch: Any, out: Any, ref: Any) -> float:
+    """:func:`rel_error` of two tensors (on the GPU in the worker)."""
+    o, r = out.reshape(-1).to(torch.float64), ref.reshape(-1).to(torch.float64)
+    num = float(torch.linalg.vector_norm(o - r))
+    den = float(torch.linalg.vector_norm(r))
+    return num / den if den > 0 else num
+
+
+def agree_torch(torch: Any, a: Any, b: Any, rtol: float = DETERMINISM_RTOL) -> bool:
+    """:func:`agree` of two tensors: bitwise, or within ``rtol`` with NaN/Inf at the same places.
+    ``torch`` is the module, passed in so that this file never imports it."""
+    if a.shape != b.shape:
+        return False
+    if a.element_size() == 4 and bool(torch.equal(a.view(torch.int32), b.view(torch.int32))):
+        return True
+    fa, fb = torch.isfinite(a), torch.isfinite(b)
+    if not bool(torch.equal(fa, fb)):
+        return False
+    return rel_error_torch(torch, a[fa], b[fb]) <= rtol
+
+
 def classify_error(text: str) -> str:
     """The status a CUDA error string means: "crash" (the context is dead), "timeout",
     "resources" or, for anything else, "launch_error"."""
