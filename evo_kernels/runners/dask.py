@@ -1,6 +1,6 @@
 """DaskRunner: candidates measured on Dask workers, each running a local runner of its own.
 
-    submit --> one Dask task per candidate (_measure_remote, resources GPU=1 for GPU specs)
+    submit --> one Dask task per candidate (_measure_remote, a 1/16 share of a GPU=1 worker for GPU specs)
         --> on the worker: its cached LocalSpec runner (a GpuPool of its GPU: it builds with its
             own NvccBuilder and measures in its own GPU worker process, watchdog included; or the
             same replay) --> Measured --> back to this process --> a concurrent.futures.Future
@@ -33,6 +33,11 @@ from evo_kernels.records import Candidate
 from evo_kernels.runners.base import Measured, Runner
 from evo_kernels.runners.choose import BackendError, LocalSpec
 
+# A GPU task asks for this share of its worker's GPU=1, so that PIPELINE candidates of a worker are
+# in flight at once: their builds run in parallel on the worker's cores while its one GPU worker
+# process measures them one at a time (the GpuPool's queue), as the local pipeline does.
+PIPELINE = 16
+GPU_SHARE = 1.0 / PIPELINE
 CONNECT_TIMEOUT_S = 30.0  # a scheduler (and, for a GPU spec, its first GPU worker) must answer within this
 RETRIES = 1  # a task that raised (a backend fault, not a kernel's) gets one more try, maybe on another worker
 ALLOWED_FAILURES = 3  # Dask's default: workers that may die running one task before it fails (local clusters)
@@ -142,8 +147,9 @@ class DaskRunner(Runner):
     LocalCluster of ``local_workers`` processes started here, or a given ``client`` (not closed by
     :meth:`close`). Every worker opens ``local`` there (its GPUs, or the same replay).
 
-    GPU tasks ask for the Dask resource ``GPU=1``: start one ``dask worker --resources GPU=1
-    --nthreads 1`` per GPU. A local cluster of a GPU spec gives its worker i the i-th GPU of
+    GPU tasks ask for 1/PIPELINE of the Dask resource ``GPU``: start one ``dask worker --resources
+    GPU=1 --nthreads 16`` per GPU, so that a worker builds 16 candidates while it measures one. A
+    local cluster of a GPU spec gives its worker i the i-th GPU of
     ``local.gpus`` (default: all visible).
     """
 
@@ -159,7 +165,7 @@ class DaskRunner(Runner):
             local = replace(local, replay=os.path.abspath(local.replay))
         self.local = local
         self.replay = local.replay is not None
-        self._resources = None if self.replay else {"GPU": 1}
+        self._resources = None if self.replay else {"GPU": GPU_SHARE}
         self._gpu_by_worker: tuple[int, ...] | None = None
         self._cluster: Any = None
         self._own_client = client is None
@@ -222,7 +228,8 @@ class DaskRunner(Runner):
         with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
             # no dashboard; the scheduler's HTTP server (health, metrics) still starts whatever
             # dashboard_address says, by default on 8787: a free loopback port instead
-            self._cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+            self._cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1 if self.replay else PIPELINE,
+                                                     processes=True,
                                                      host="127.0.0.1", dashboard_address=None,
                                                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}, **extra)
         return distributed.Client(self._cluster, set_as_default=False)
@@ -239,7 +246,7 @@ class DaskRunner(Runner):
         gpu = [a for a, w in workers.items() if (w.get("resources") or {}).get("GPU", 0) > 0]
         if not gpu:
             raise BackendError(f"Dask scheduler {self.address}: no worker offers the resource GPU "
-                               "(start one `dask worker --resources GPU=1 --nthreads 1` per GPU)")
+                               "(start one `dask worker --resources GPU=1 --nthreads 16` per GPU)")
         daemonic = [a for a, d in self._client.run(_daemonic, workers=gpu).items() if d]
         if daemonic:
             raise BackendError(f"Dask workers {', '.join(sorted(daemonic))} are daemonic processes, which cannot "
