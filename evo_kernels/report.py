@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from evo_kernels.records import STAGES
+
 
 
 
@@ -67,6 +69,7 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
         runs = ", ".join(sorted({str(r["run_id"]) for r in grp}))
         md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {runs}")
         md.append("")
+        md += time_spent(grp)
         if not ok:
             continue
 
@@ -120,6 +123,26 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
     path = out / "REPORT.md"
     path.write_text("\n".join(md) + "\n")
     return path
+
+
+def time_spent(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """Markdown lines: where the measured candidates' time went, by stage (the timings each
+    evaluation stores; the compile time from its build, 0 for a cached cubin); nothing for rows
+    without timings (replays, databases from before they were stored)."""
+    timed = [r for r in rows if r.get("timings")]
+    if not timed:
+        return []
+    totals: dict[str, float] = {}
+    for r in timed:
+        stages = dict(r["timings"])
+        stages["compile"] = 0.0 if r.get("cached") else float(r.get("compile_seconds") or 0.0)
+        for k, v in stages.items():
+            totals[k] = totals.get(k, 0.0) + float(v)
+    order = [k for k in STAGES if k in totals] + sorted(set(totals) - set(STAGES))
+    return [f"Where the time of {len(timed)} measured candidates went (ms per candidate; \"queued\" is the wait "
+            "for a GPU worker after the build):", "", "| " + " | ".join(order) + " |",
+            "|" + "---|" * len(order), "| " + " | ".join(f"{1e3 * totals[k] / len(timed):.0f}" for k in order) + " |",
+            ""]
 
 
 def _plabel(problem: dict) -> str:

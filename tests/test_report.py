@@ -56,3 +56,18 @@ def test_ablation_names_what_else_changed_where_a_revert_alone_is_invalid():
     assert moved and all(k in row["change"] for k in moved)
     plain = next(r for r in rows if r["change"].startswith("UnrollLoop"))
     assert plain["change"] == "UnrollLoop: 32 -> 1"  # valid alone: nothing else named
+
+
+def test_report_says_where_the_measured_candidates_time_went():
+    from evo_kernels.report import time_spent
+
+    rows = [{"timings": {"queued": 0.1, "load": 0.001, "check": 0.01, "timing": 0.03}, "compile_seconds": 0.5,
+             "cached": False},
+            {"timings": {"queued": 0.3, "load": 0.001, "check": 0.03, "timing": 0.05}, "compile_seconds": 0.5,
+             "cached": True},
+            {"timings": {}, "compile_seconds": 1.0}]  # a replayed row: no stage times, not counted
+    lines = time_spent(rows)
+    assert "2 measured candidates" in lines[0]
+    assert lines[2] == "| queued | compile | load | check | timing |"
+    assert lines[4] == "| 200 | 250 | 1 | 20 | 40 |"
+    assert time_spent(rows[2:]) == []
