@@ -64,14 +64,14 @@ def _space(path: str) -> ReplaySpace:
 
 
 def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: FitnessWeights = PURE_TIME,
-             batch_size: int = BATCH_SIZE) -> dict[str, Any]:
+             batch_size: int = BATCH_SIZE, ahead: int = 0) -> dict[str, Any]:
     """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
     rp = _space(space_file)
     name, opts = parse_strategy(strategy)
     with open_runner(Backend(replay=space_file), Path(space_file), rp) as runner:
         evaluator = Evaluator(runner, None, rp.problem, weights, baseline=rp.baseline_candidate())
         loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), evaluator,
-                          budget, batch_size=batch_size)
+                          budget, batch_size=batch_size, ahead=ahead)
         history = loop.run()
     best = min((e.run.median_ms for e in history if e.status == "ok"), default=math.inf)
     return {"evals_to_5pct": evals_to_within(history, rp.optimum_ms, 0.05),
@@ -101,7 +101,7 @@ def summarize(runs: Sequence[dict[str, Any]], budget: int) -> dict[str, Any]:
 
 def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: int, seeds: int,
                  weights: FitnessWeights = PURE_TIME, progress: Progress | None = None, n_jobs: int = 1,
-                 batch_size: int = BATCH_SIZE, seed_start: int = 0) -> dict[str, Any]:
+                 batch_size: int = BATCH_SIZE, seed_start: int = 0, ahead: int = 0) -> dict[str, Any]:
     """Run every strategy with seeds seed_start..seed_start+seeds-1 on every space (fresh seeds check
     what was tuned on others); the result is JSON-serializable::
 
@@ -118,7 +118,7 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     for s in strategies:  # bad settings fail here, before any run, not in a worker
         name, opts = parse_strategy(s)
         make_strategy(name, GenomeSpace([Gene("x", "Generic", (0, 1), 0)]), **opts)
-    if budget < 1 or seeds < 1 or seed_start < 0 or batch_size < 1:
+    if budget < 1 or seeds < 1 or seed_start < 0 or batch_size < 1 or ahead < 0:
         raise ValueError("bench_search: budget, seeds and batch size must be at least 1, seed_start at least 0")
     spaces = {}
     for f in space_files:
@@ -128,10 +128,10 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
         spaces[rp.name] = (str(f), rp)
     seed_range = range(seed_start, seed_start + seeds)
     tasks = [(name, s, seed) for name in spaces for s in strategies for seed in seed_range]
-    calls = (delayed(run_once)(spaces[name][0], s, seed, budget, weights, batch_size) for name, s, seed in tasks)
+    calls = (delayed(run_once)(spaces[name][0], s, seed, budget, weights, batch_size, ahead) for name, s, seed in tasks)
     runs: dict[tuple[str, str], list[dict[str, Any]]] = {}
     results = Parallel(n_jobs=n_jobs, return_as="generator")(calls) if n_jobs != 1 else (
-        run_once(spaces[name][0], s, seed, budget, weights, batch_size) for name, s, seed in tasks)
+        run_once(spaces[name][0], s, seed, budget, weights, batch_size, ahead) for name, s, seed in tasks)
     for done, ((name, s, seed), r) in enumerate(zip(tasks, results), 1):
         runs.setdefault((name, s), []).append(r)
         if progress:
@@ -139,7 +139,7 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
                               "strategies": {s: summarize(runs[name, s], budget) for s in strategies}}
                        for name, (_, rp) in spaces.items()},
-            "budget": budget, "seeds": seeds, "seed_start": seed_start, "batch_size": batch_size,
+            "budget": budget, "seeds": seeds, "seed_start": seed_start, "batch_size": batch_size, "ahead": ahead,
             "weights": asdict(weights),
             "median_counts_failed_runs_as": budget + 1}
 
@@ -177,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
+    ap.add_argument("--ahead", type=int, default=0,
+                    help="batches asked before the oldest is told, as tune's pipeline does (default 0; tune uses 1)")
     ap.add_argument("--batch-size", type=int, default=BATCH_SIZE,
                     help=f"candidates asked and measured per step (default {BATCH_SIZE}: each evaluation seen "
                          "before the next is chosen, as Kernel Tuner's simulation runs; 8: as tune asks on a GPU)")
@@ -192,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = bench_search(args.space, args.strategy, args.budget, args.seeds,
                               FitnessWeights() if args.regularized else PURE_TIME,
                               tick if sys.stderr.isatty() else None, args.jobs, batch_size=args.batch_size,
-                              seed_start=args.seed_start)
+                              seed_start=args.seed_start, ahead=args.ahead)
     except (ValueError, TypeError) as exc:
         print(f"bench-search: {exc}", file=sys.stderr)
         return 2
