@@ -42,7 +42,7 @@ def test_result_shape(space_file: str) -> None:
                           progress=lambda done, total, label: seen.append((done, total)))
     json.dumps(result, allow_nan=False)  # strict JSON: nulls, no NaN
     assert seen == [(i, 6) for i in range(1, 7)]
-    assert set(result) == {"spaces", "budget", "seeds", "seed_start", "batch_size", "weights",
+    assert set(result) == {"spaces", "budget", "seeds", "seed_start", "batch_size", "ahead", "weights",
                            "median_counts_failed_runs_as"}
     assert result["median_counts_failed_runs_as"] == 41 and result["weights"] == {"cv": 0.0, "spill": 0.0,
                                                                                      "objective": "median"}
