@@ -167,18 +167,7 @@ class NvccBuilder:
     def build(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[BuildResult]:
         """Build a batch; results in the order of ``candidates``."""
         version = nvcc_version(self.nvcc)
-        jobs = []
-        for cand in candidates:
-            base = BuildResult(candidate=cand, status="invalid", template_hash=template.hash, entry=template.kernel,
-                               arch=self.arch, flags=self.flags, nvcc_version=version)
-            try:
-                genome = template.space.check(cand.genome)
-                source = template.render(genome)
-            except (InvalidGenome, TemplateError) as exc:
-                jobs.append((None, replace(base, error=str(exc))))
-                continue
-            threads = template.launch(genome, cand.problem or template.problem).threads
-            jobs.append((source, replace(base, threads_per_block=threads)))
+        jobs = [self._prepare(template, cand, version) for cand in candidates]
         todo = [(i, s, b) for i, (s, b) in enumerate(jobs) if s is not None]
         results: list[BuildResult] = [b for _, b in jobs]
         if todo:
