@@ -9,6 +9,7 @@ search loop hands it (see ``tuning.py``).
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
@@ -99,12 +100,13 @@ class Evaluator:
         return self.submit(candidates).result()
 
 
-class SyncEvaluator:
+class SyncEvaluator(ABC):
     """Base for an evaluator that answers at once (a test's fabricated space, say): implement
     ``evaluate``; ``submit`` is derived from it."""
 
+    @abstractmethod
     def evaluate(self, candidates: Sequence[Candidate]) -> list[Evaluation]:
-        raise NotImplementedError
+        """One Evaluation per candidate, in order."""
 
     def submit(self, candidates: Sequence[Candidate]) -> _Answered:
         return _Answered(self.evaluate(candidates))
