@@ -116,7 +116,8 @@ def run_simulation(args: argparse.Namespace) -> dict:
     from evo_kernels.evaluate import Evaluator
     from evo_kernels.fitness import PURE_TIME
     from evo_kernels.runners.choose import RECORDINGS
-    from evo_kernels.runners.replay import ReplayRunner, load_space
+    from evo_kernels.runners.replay import load_space
+    from evo_kernels.runners.replay_runner import ReplayRunner
     from evo_kernels.search import SearchLoop
     from evo_kernels.strategies import make_strategy
 

@@ -2,7 +2,7 @@
 of a recorded space's optimum time, over seeds S..S+K-1 (S = 0 by default).
 
 Every run is a :class:`~evo_kernels.search.SearchLoop` of one strategy against a
-:class:`~evo_kernels.runners.replay.ReplayRunner`, so no GPU is involved and the numbers are
+:class:`~evo_kernels.runners.replay_runner.ReplayRunner`, so no GPU is involved and the numbers are
 comparable with Kernel Tuner's simulation mode (../shared/spaces/README.md). The benchmark is
 pure time by default (variance and spill weights 0), as other tuners rank; ``weights`` gives the
 regularized variant, in which strategies maximize the regularized fitness while success is still

@@ -19,7 +19,8 @@ pytest.importorskip("distributed")
 from evo_kernels.records import Candidate  # noqa: E402
 from evo_kernels.runners.choose import BackendError, LocalSpec  # noqa: E402
 from evo_kernels.runners.dask import DaskRunner, _template  # noqa: E402
-from evo_kernels.runners.replay import ReplayRunner, load_space  # noqa: E402
+from evo_kernels.runners.replay import load_space  # noqa: E402
+from evo_kernels.runners.replay_runner import ReplayRunner  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 REC = ROOT / "evo_kernels" / "recordings" / "transpose.json.gz"

@@ -78,7 +78,8 @@ class LocalSpec:
 
     def open(self) -> Runner:
         if self.replay is not None:
-            from evo_kernels.runners.replay import ReplayRunner, load_space
+            from evo_kernels.runners.replay import load_space
+            from evo_kernels.runners.replay_runner import ReplayRunner
 
             return ReplayRunner(load_space(self.replay), delay_s=self.delay_s)
         from evo_kernels.runners.local import GpuPool
@@ -142,7 +143,8 @@ def open_runner(backend: Backend, replay: Path | None = None, replay_space: Any 
 
         return DaskRunner(local, scheduler=backend.scheduler, local_workers=backend.dask_local)
     if replay is not None:
-        from evo_kernels.runners.replay import ReplayRunner, load_space
+        from evo_kernels.runners.replay import load_space
+        from evo_kernels.runners.replay_runner import ReplayRunner
 
         return ReplayRunner(replay_space if replay_space is not None else load_space(replay), delay_s=local.delay_s)
     return local.open()
