@@ -266,7 +266,7 @@ def test_worker_stage_clock_charges_every_moment_to_one_stage():
     import time
 
     from evo_kernels.records import STAGES
-    from evo_kernels.runners.worker import StageClock
+    from evo_kernels.runners.stage_clock import StageClock
 
     start = time.perf_counter()
     clock = StageClock("load")

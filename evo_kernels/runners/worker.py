@@ -14,11 +14,10 @@ and ``("result", dict)`` per job. After a result with ``fatal`` set, the child e
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import time
 import traceback
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,9 @@ import numpy as np
 
 from evo_kernels.runners import protocol as P
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
-from evo_kernels.template import Arg, KernelTemplate, Launch, load_template
+from evo_kernels.runners.stage_clock import StageClock
+from evo_kernels.runners.torch_side import TorchOnDevice
+from evo_kernels.template import KernelTemplate, Launch, load_template
 
 _FORMAT = {"int32": "i", "float32": "f"}
 _DEFAULT_SMEM = 48 * 1024  # dynamic shared memory above this needs the opt-in attribute
@@ -60,38 +61,7 @@ def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
     return {k: v.astype(np.float64 if v.dtype.kind == "f" else np.int64) for k, v in inputs.items()}
 
 
-class StageClock:
-    """Where an evaluation's wall time goes: every moment is charged to the stage in progress
-    (records.STAGES: "load", "check", "reference", "timing", "final_check"), so that the stages
-    add up to the whole evaluation, a failed one included (up to where it stopped)."""
-
-    def __init__(self, stage: str) -> None:
-        self.seconds: dict[str, float] = {}
-        self.stage, self._t = stage, time.perf_counter()
-
-    def to(self, stage: str) -> str:
-        """Charge the time since the last switch to the running stage, start ``stage``; returns the
-        stage that was running."""
-        now = time.perf_counter()
-        self.seconds[self.stage] = self.seconds.get(self.stage, 0.0) + (now - self._t)
-        previous, self.stage, self._t = self.stage, stage, now
-        return previous
-
-    @contextlib.contextmanager
-    def charge(self, stage: str) -> Iterator[None]:
-        """Charge the block to ``stage``, then go back to the stage that was running."""
-        previous = self.to(stage)
-        try:
-            yield
-        finally:
-            self.to(previous)
-
-    def done(self) -> dict[str, float]:
-        self.to(self.stage)
-        return dict(self.seconds)
-
-
-class Evaluator:
+class Evaluator(TorchOnDevice):
     """One CUDA context on one device, and the protocol run against it for each job."""
 
     def __init__(self, device: int = 0) -> None:
@@ -128,19 +98,6 @@ class Evaluator:
         self.dead = False  # set once a fault has destroyed the context
 
     # --- helpers ----------------------------------------------------------------------------
-
-    def warm_torch(self) -> bool:
-        """Import torch and start its CUDA runtime on our primary context; False if unavailable."""
-        if self._torch is None:
-            try:
-                import torch
-
-                torch.zeros(1, device=f"cuda:{self.device}").sum().item()
-                self._torch = torch
-            except Exception:  # noqa: BLE001 - no torch or no CUDA torch: the numpy reference serves
-                self._torch = False
-            self.info["torch"] = bool(self._torch)
-        return bool(self._torch)
 
     def _template(self, path: str, digest: str) -> KernelTemplate:
         t = self._templates.get(path)
@@ -203,19 +160,6 @@ class Evaluator:
         """The template's numpy float64 reference, on the CPU."""
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
 
-    def _gpu_inputs(self, t: KernelTemplate) -> bool:
-        """Whether the timed stage draws its inputs on the GPU and checks there: where the template
-        has a ``reference_torch`` and torch runs here."""
-        return getattr(t.meta, "reference_torch", None) is not None and self.warm_torch()
-
-    def _timed_inputs(self, t: KernelTemplate, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
-        """A fresh input set at the timed size: drawn on the GPU by torch where it can be, else on the host."""
-        if self._gpu_inputs(t):
-            inputs = P.make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
-            self._torch.cuda.synchronize()
-            return inputs
-        return P.make_inputs(args, seed)
-
     def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, Any],
                      p: Mapping[str, int], where: str) -> P.Check:
         """Judge the last timed launch. With the template's ``reference_torch`` (and torch here) the
@@ -230,41 +174,6 @@ class Evaluator:
                 refs_host = self._reference(t, inputs, p)
             return P.compare_all(outs_host, refs_host, t.tolerance, bufs.poisoned, label)
         return self._judge_on_gpu(t, self._device_outputs(bufs), inputs, p, bufs.poisoned, label)
-
-    def _device_outputs(self, bufs: Buffers) -> dict[str, Any]:
-        """Torch copies (device to device) of every "out" and "inout" array: what ``download``
-        gives, without leaving the GPU."""
-        torch = self._torch
-        kinds = {"float32": torch.float32, "int32": torch.int32}
-        outs = {}
-        for a in bufs.args:
-            if a.role in ("out", "inout"):
-                outs[a.name] = torch.empty(a.shape, dtype=kinds[a.dtype], device=f"cuda:{self.device}")
-                if a.nbytes:
-                    self.cuda.memcpy_dtod(outs[a.name].data_ptr(), int(bufs.dev[a.name]), a.nbytes)
-        self.cuda.Context.synchronize()
-        return outs
-
-    def _judge_on_gpu(self, t: KernelTemplate, outs: Mapping[str, Any], inputs: Mapping[str, Any],
-                      p: Mapping[str, int], poisoned: set[str], label: str) -> P.Check:
-        """The template's ``reference_torch`` in float64 on the GPU, from the harness's own inputs,
-        and the same comparison as :func:`protocol.compare_all` makes on the host."""
-        torch = self._torch
-        dev = f"cuda:{self.device}"
-        with torch.no_grad():
-            with self.clock.charge("reference"):
-                tin = {}
-                for k, v in inputs.items():
-                    v = v if hasattr(v, "data_ptr") else torch.from_numpy(v)
-                    tin[k] = v.to(dev).to(torch.float64 if v.dtype.is_floating_point else torch.int64)
-                refs = t.meta.reference_torch(tin, dict(p))
-                del tin
-                torch.cuda.synchronize()  # the reference's own GPU time stays in "reference"
-                stats = functools.partial(P.torch_output_stats, torch)
-                c = P.compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats)
-            del refs
-        # torch's cached blocks go back once the build is done (in time()), not after every check
-        return c
 
     # --- the protocol -------------------------------------------------------------------------
 

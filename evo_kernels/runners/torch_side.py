@@ -1,0 +1,89 @@
+"""The torch half of the GPU worker's protocol: inputs drawn on the device, outputs copied device
+to device, float64 references and comparisons computed there, where a template has
+``reference_torch``. A mixin of :class:`evo_kernels.runners.worker.Evaluator`, which owns the
+context, ``cuda`` (pycuda.driver), ``device``, ``info`` and the stage ``clock``; torch is imported
+inside the worker process only, on first use.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from evo_kernels.runners import protocol as P
+from evo_kernels.runners.buffers import Buffers
+from evo_kernels.runners.stage_clock import StageClock
+from evo_kernels.template import Arg, KernelTemplate
+
+
+class TorchOnDevice:
+    """What the worker does with torch; see the module docstring."""
+
+    cuda: Any
+    device: int
+    info: dict[str, Any]
+    clock: StageClock
+    _torch: Any = None  # None: not tried yet; False: unavailable; else the torch module
+
+    def warm_torch(self) -> bool:
+        """Import torch and start its CUDA runtime on our primary context; False if unavailable."""
+        if self._torch is None:
+            try:
+                import torch
+
+                torch.zeros(1, device=f"cuda:{self.device}").sum().item()
+                self._torch = torch
+            except Exception:  # noqa: BLE001 - no torch or no CUDA torch: the numpy reference serves
+                self._torch = False
+            self.info["torch"] = bool(self._torch)
+        return bool(self._torch)
+
+    def _gpu_inputs(self, t: KernelTemplate) -> bool:
+        """Whether the timed stage draws its inputs on the GPU and checks there: where the template
+        has a ``reference_torch`` and torch runs here."""
+        return getattr(t.meta, "reference_torch", None) is not None and self.warm_torch()
+
+    def _timed_inputs(self, t: KernelTemplate, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
+        """A fresh input set at the timed size: drawn on the GPU by torch where it can be, else on the host."""
+        if self._gpu_inputs(t):
+            inputs = P.make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
+            self._torch.cuda.synchronize()
+            return inputs
+        return P.make_inputs(args, seed)
+
+    def _device_outputs(self, bufs: Buffers) -> dict[str, Any]:
+        """Torch copies (device to device) of every "out" and "inout" array: what ``download``
+        gives, without leaving the GPU."""
+        torch = self._torch
+        kinds = {"float32": torch.float32, "int32": torch.int32}
+        outs = {}
+        for a in bufs.args:
+            if a.role in ("out", "inout"):
+                outs[a.name] = torch.empty(a.shape, dtype=kinds[a.dtype], device=f"cuda:{self.device}")
+                if a.nbytes:
+                    self.cuda.memcpy_dtod(outs[a.name].data_ptr(), int(bufs.dev[a.name]), a.nbytes)
+        self.cuda.Context.synchronize()
+        return outs
+
+    def _judge_on_gpu(self, t: KernelTemplate, outs: Mapping[str, Any], inputs: Mapping[str, Any],
+                      p: Mapping[str, int], poisoned: set[str], label: str) -> P.Check:
+        """The template's ``reference_torch`` in float64 on the GPU, from the harness's own inputs,
+        and the same comparison as :func:`protocol.compare_all` makes on the host."""
+        torch = self._torch
+        dev = f"cuda:{self.device}"
+        with torch.no_grad():
+            with self.clock.charge("reference"):
+                tin = {}
+                for k, v in inputs.items():
+                    v = v if hasattr(v, "data_ptr") else torch.from_numpy(v)
+                    tin[k] = v.to(dev).to(torch.float64 if v.dtype.is_floating_point else torch.int64)
+                refs = t.meta.reference_torch(tin, dict(p))
+                del tin
+                torch.cuda.synchronize()  # the reference's own GPU time stays in "reference"
+                stats = functools.partial(P.torch_output_stats, torch)
+                c = P.compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats)
+            del refs
+        # torch's cached blocks go back once the build is done (in time()), not after every check
+        return c
