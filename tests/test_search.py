@@ -101,3 +101,11 @@ def test_simulated_workers_measure_in_parallel(space):
             return 24 * w / (time.monotonic() - t0)
 
     assert rate(4) > 2.5 * rate(1)
+
+
+def test_pbt_learns_from_every_batch_when_asking_ahead(space):
+    """A batch asked ahead is told later: pbt must keep its proposals (and fantasies) until then,
+    not drop them when the batch before it is told (which once discarded every other batch)."""
+    _, loop = run(space, "pbt", ReplayRunner(space), budget=48, ahead=1)
+    assert len(loop.strategy.experience.rows) == 48
+    assert not loop.strategy.experience.fantasies  # every fantasy met its measurement

@@ -254,7 +254,7 @@ class PBTSearch(Strategy):
     def tell(self, candidates: Sequence[Candidate], evaluations: Sequence[Evaluation]) -> None:
         """Learn from the evaluations, move members that improved, and exploit/explore every K generations."""
         batch: list[tuple[Member, dict[str, torch.Tensor], torch.Tensor, float]] = []
-        self.experience.forget_fantasies()
+        self.experience.forget_fantasies([c.genome for c in candidates])
         for c, ev in zip(candidates, evaluations):
             self._seen.add(self._values(c.genome))
             prop = self._pending.pop(c.key, None)
@@ -268,7 +268,7 @@ class PBTSearch(Strategy):
                 m.genome, m.metrics, m.stale = dict(c.genome), metrics_of(ev), 0
             else:
                 m.stale += 1
-        self._pending.clear()
+        # proposals still pending belong to batches asked ahead and not told yet: kept for their tell
         if batch:
             self._learn(batch)
         for m in self.members:
@@ -347,7 +347,11 @@ class PBTSearch(Strategy):
                                "log_fitness": [None if f != f else f for f in self.experience.log_fitness]},
                 "seen": [list(v) for v in self._seen], "owner": dict(self._owner),
                 "queue": [dict(g) for g in self._queue], "lineage": list(self.lineage),
-                "prior": self.prior.state_dict() if self.prior is not None else None}
+                "prior": self.prior.state_dict() if self.prior is not None else None,
+                # a batch asked ahead and not told yet: its proposals and fantasies, told after a resume
+                "pending": {k: {"member": p.member, "kind": p.kind, "state": p.state, "action": p.action}
+                            for k, p in self._pending.items()},
+                "fantasies": [[list(r), f] for r, f in self.experience.fantasies]}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         """Restore from :meth:`state_dict` (also after a checkpoint round trip)."""
@@ -364,4 +368,7 @@ class PBTSearch(Strategy):
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]
         self.lineage = [dict(e) for e in state["lineage"]]
-        self._pending.clear()
+        self._pending = {k: _Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"])
+                         for k, p in state.get("pending", {}).items()}
+        self.experience.fantasies = [(list(r), float(f)) for r, f in state.get("fantasies", [])]
+        self.experience.model.invalidate()

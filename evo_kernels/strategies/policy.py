@@ -22,6 +22,7 @@ rewards say so. The architect adds the log-sum-exp of the engineer's logits of e
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -103,9 +104,18 @@ class Experience:
         mean, _ = self.predict(np.array([row]))
         self.fantasies.append((row, float(mean[0])))
 
-    def forget_fantasies(self) -> None:
-        if self.fantasies:
-            self.fantasies.clear()
+    def forget_fantasies(self, genomes: Sequence[Genome]) -> None:
+        """Drop the fantasies of ``genomes``, whose measurements arrived; those of batches still in
+        flight (asked ahead) stay until theirs arrive."""
+        told = [self.row(g) for g in genomes]
+        keep = []
+        for row, f in self.fantasies:
+            if row in told:
+                told.remove(row)
+            else:
+                keep.append((row, f))
+        if len(keep) != len(self.fantasies):
+            self.fantasies = keep
             self.model.invalidate()
 
     def best(self) -> float:
