@@ -5,8 +5,9 @@ Two modes, written to OUT/throughput-<mode>.json and printed as Markdown tables:
 ``--gpu`` (on the GPU machine): ``evo-kernels tune`` of each CASE, run as a user runs it (a fresh
 process, a fresh cubin cache and database each, seed 1), by
   - today's loop: the code of commit 3f7e032 (``--old-tree``, a ``git archive`` of it), sequential;
-  - the pipeline: this code, ``--ahead 1``, the local GPU pool;
-  - the pipeline through Dask: ``--dask-local 1`` (a LocalCluster worker with the GPU).
+  - the pipeline: this code, the local GPU pool, at ``--ahead 0`` (the default: builds overlap
+    measurements within a batch) and ``--ahead 1`` (the next batch builds while this one is measured);
+  - the pipeline through Dask: ``--dask-local 1 --ahead 1`` (a LocalCluster worker with the GPU).
 Rates: evaluations over the search's wall time (first to last stored evaluation, the start-up of
 the GPU worker and the baseline excluded) and over the whole command; busy share: the seconds the
 GPU worker spent on candidates (the stored per-stage timings: load, checks, references, timing,
@@ -18,7 +19,7 @@ per GPU), then, on one of W simulated GPU workers, the sum of its recorded sampl
 ``--overhead-ms`` of protocol per candidate (the per-candidate protocol cost measured by --gpu).
 The random strategy (its cost is nothing) at batch 8 x W, ahead 1: the runner's scaling alone.
 
-    python3 benchmarks/throughput.py --gpu --old-tree .old-3f7e032 --out OUT
+    python3 benchmarks/throughput.py --gpu --old-tree .old-3f7e032 [--loops today ahead0 ahead1 dask] --out OUT
     python3 benchmarks/throughput.py --simulate --overhead-ms 60 --out OUT
 """
 from __future__ import annotations
@@ -98,12 +99,14 @@ def run_gpu(args: argparse.Namespace) -> dict:
     results = []
     for template in args.cases:
         size, budget, old_budget = CASES[template]
-        runs = [("pipeline", budget, ["--ahead", "1"], new_env)]
-        if old_env is not None:
-            runs.insert(0, ("today", old_budget, [], old_env))
-        if args.dask:
-            runs.append(("dask-local-1", budget, ["--ahead", "1", "--dask-local", "1"], new_env))
-        for label, b, extra, env_ in runs:
+        runs = {"today": (old_budget, [], old_env), "ahead0": (budget, ["--ahead", "0"], new_env),
+                "ahead1": (budget, ["--ahead", "1"], new_env),
+                "dask": (budget, ["--ahead", "1", "--dask-local", "1"], new_env)}
+        for label in args.loops:
+            b, extra, env_ = runs[label]
+            if env_ is None:
+                print(f"{template} {label}: skipped (no --old-tree)", file=sys.stderr, flush=True)
+                continue
             print(f"{template} {label}: budget {b}", file=sys.stderr, flush=True)
             r = _tune(f"{template}-{label}", template, size, b, extra, env_, work, args.timeout)
             print(json.dumps({k: v for k, v in r.items() if k not in ("devices",)}, default=str), file=sys.stderr,
@@ -178,7 +181,10 @@ def main() -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--cases", nargs="*", default=list(CASES))
     ap.add_argument("--old-tree", help="a checkout of commit 3f7e032 (today's loop)")
-    ap.add_argument("--dask", action="store_true", help="also through a Dask LocalCluster with one GPU worker")
+    ap.add_argument("--loops", nargs="*", default=["today", "ahead0", "ahead1", "dask"],
+                    choices=["today", "ahead0", "ahead1", "dask"],
+                    help="today's loop (--old-tree), the pipeline at --ahead 0 and 1, and the pipeline through a "
+                         "Dask LocalCluster with one GPU worker (--ahead 1)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tune command")
     ap.add_argument("--recordings", nargs="*", default=["transpose", "sgemm"])
     ap.add_argument("--workers", nargs="*", type=int, default=[1, 2, 4, 8])

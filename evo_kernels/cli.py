@@ -173,8 +173,10 @@ def _add_where(s: argparse.ArgumentParser) -> None:
                    help="measure on the workers of this Dask scheduler (tcp:// or tls://; see docs/cluster.md)")
     s.add_argument("--dask-local", type=int, default=0, metavar="N",
                    help="start a Dask LocalCluster of N workers on this machine and measure there")
-    s.add_argument("--ahead", type=int, default=1, metavar="B",
-                   help="batches asked ahead of the one being told: builds run ahead of the GPU (default 1)")
+    s.add_argument("--ahead", type=int, default=0, metavar="B",
+                   help="batches asked ahead of the one being told: builds run ahead of the GPU, more "
+                        "candidates/s, but the strategy proposes without the latest results (default 0; see "
+                        "benchmarks/THROUGHPUT.md)")
 
 
 def cmd_batch(args: argparse.Namespace) -> int:

@@ -54,7 +54,10 @@ class TuneConfig:
     replay: str | None = None  # force a replay of this recording (else: GPU if present, else shipped recording)
     cv_weight: float = 1.0
     spill_weight: float = 0.05
-    ahead: int = 1  # batches asked before the oldest in flight is told (builds run ahead of the GPU)
+    # batches asked before the oldest in flight is told: builds then run ahead of the GPU, but the
+    # strategy proposes without the last batch's results (pbt needed 1.3-2.1x the evaluations at 1:
+    # benchmarks/THROUGHPUT.md), so 0 unless asked
+    ahead: int = 0
     gpus: tuple[int, ...] | None = None  # local GPU indices (default: every visible GPU)
     scheduler: str | None = None  # a Dask scheduler's address: measure on its workers
     dask_local: int = 0  # start a Dask LocalCluster of this many workers here

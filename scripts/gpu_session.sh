@@ -52,7 +52,7 @@ for stage in ${STAGES:-tests check bench batch}; do
     throughput)
       mkdir -p "$WORK/throughput"
       # shellcheck disable=SC2086
-      timeout "${T_THROUGHPUT:-420}" python3 benchmarks/throughput.py --gpu --dask --out "$WORK/throughput" \
+      timeout "${T_THROUGHPUT:-420}" python3 benchmarks/throughput.py --gpu --out "$WORK/throughput" \
         ${OLD_TREE:+--old-tree $OLD_TREE} ${THROUGHPUT_ARGS:-} > "$WORK/throughput/throughput.log" 2>&1
       echo "throughput rc=$?" >> "$WORK/throughput/throughput.log" ;;
     record)
