@@ -110,6 +110,8 @@ class GenomeSpace:
         # goes to the nearest member, where rejection from a sparse product would almost never hit.
         self.valid: list[Genome] | None = None if valid is None else [dict(g) for g in valid if self.is_valid(g)]
         self._valid_pos: np.ndarray | None = None
+        self._valid_index: dict[tuple, int] | None = None
+        self._valid_codes: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.genes)
@@ -262,20 +264,29 @@ class GenomeSpace:
         return self.baseline()
 
     def nearest(self, genome: Mapping[str, Any], rng: np.random.Generator,
-                exclude: Callable[[Genome], bool] | None = None) -> Genome | None:
+                exclude: Callable[[Genome], bool] | None = None, skip: np.ndarray | None = None) -> Genome | None:
         """The member of the explicit valid list closest to ``genome``: fewest differing genes, then
         the smallest sum of normalized domain distances; ties broken at random. ``exclude`` skips
-        members (those already proposed, say); None when it skips them all."""
+        members (those already proposed, say), as does ``skip`` (a boolean mask over the valid list:
+        the vectorized form, for callers that keep one); None when they skip them all."""
         assert self.valid, "nearest() needs an explicit valid list"
         if self._valid_pos is None:  # (n_valid, n_genes) normalized positions, built once
             self._valid_pos = np.array([[g.normalized(v[g.name]) for g in self.genes] for v in self.valid])
         pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
         # score = differing genes * (genes + 1) + summed distance (< genes + 1): order by count, then distance
         counts = (np.abs(self._valid_pos - pos) > 1e-12).sum(axis=1)
+        if skip is not None:
+            counts = np.where(skip, len(self.genes) + 1, counts)
+        if exclude is None:  # the loop below, without a callable
+            ties = self.nearest_ties(genome, skip)
+            return dict(self.valid[int(ties[rng.integers(len(ties))])]) if len(ties) else None
+
         def keep(i: int) -> bool:
             return exclude is None or not exclude(self.valid[i])
 
         for c in np.unique(counts):  # nearest level first: usually only the first is looked at
+            if c > len(self.genes):
+                break  # only skipped members are left
             level = np.flatnonzero(counts == c)
             dist = np.abs(self._valid_pos[level] - pos).sum(axis=1)
             best = next((dist[j] for j in np.argsort(dist, kind="stable") if keep(level[j])), None)
@@ -283,6 +294,34 @@ class GenomeSpace:
                 ties = [i for i, d in zip(level, dist) if d <= best + 1e-12 and keep(i)]
                 return dict(self.valid[int(ties[rng.integers(len(ties))])])
         return None
+
+    def nearest_ties(self, genome: Mapping[str, Any], skip: np.ndarray | None = None) -> np.ndarray:
+        """Positions in the valid list of the members :meth:`nearest` chooses among (without
+        ``exclude``): the fewest differing genes, then the smallest summed normalized distance;
+        empty when ``skip`` skips them all. On slot codes, so a 20k-genome list is a few vector
+        operations."""
+        if self._valid_codes is None:
+            self._valid_codes = np.array([[g.index(v[g.name]) for g in self.genes] for v in self.valid], dtype=np.int32)
+        if self._valid_pos is None:
+            self._valid_pos = np.array([[g.normalized(v[g.name]) for g in self.genes] for v in self.valid])
+        code = np.array([g.index(genome[g.name]) for g in self.genes], dtype=np.int32)
+        counts = (self._valid_codes != code).sum(axis=1)
+        if skip is not None:
+            counts[skip] = len(self.genes) + 1
+        c = counts.min()
+        if c > len(self.genes):
+            return np.zeros(0, dtype=np.int64)
+        level = np.flatnonzero(counts == c)
+        pos = np.array([g.normalized(genome[g.name]) for g in self.genes])
+        dist = np.abs(self._valid_pos[level] - pos).sum(axis=1)
+        return level[dist <= dist.min() + 1e-12]
+
+    def valid_index(self) -> dict[tuple, int]:
+        """Position in the explicit valid list of each valid genome's value tuple (gene order)."""
+        assert self.valid is not None, "valid_index() needs an explicit valid list"
+        if self._valid_index is None:
+            self._valid_index = {tuple(v[n] for n in self.names): i for i, v in enumerate(self.valid)}
+        return self._valid_index
 
     def enumerate_valid(self) -> list[Genome]:
         """All valid genomes: the explicit list where there is one, else the enumeration."""

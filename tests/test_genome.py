@@ -123,3 +123,22 @@ def test_nearest_skips_excluded_members_and_says_when_none_is_left():
     # nothing left out is nearer than the one returned
     assert all(diff(g) >= diff(second) for g in rec.valid if g != first)
     assert rec.nearest(target, rng, exclude=lambda g: True) is None
+
+
+def test_nearest_with_a_skip_mask_chooses_as_with_the_same_exclusion():
+    space = make_space()
+    valid = [g for g in space.enumerate() if space.is_valid(g)]
+    rec = GenomeSpace(space.genes, None, name="recorded", valid=valid[::2])
+    rng = np.random.default_rng(3)
+    target = {"TileLoops": 64, "AdjustBlockSize": 128, "UseSharedMemory": True, "PadSharedMemory": False}
+    skip = np.zeros(len(rec.valid), dtype=bool)
+    for _ in range(len(rec.valid)):
+        a = rec.nearest(target, np.random.default_rng(7), exclude=lambda g: skip[rec.valid.index(g)])
+        b = rec.nearest(target, np.random.default_rng(7), skip=skip)
+        assert a == b
+        if a is None:
+            break
+        ties = rec.nearest_ties(target, skip)
+        assert rec.valid.index(a) in ties and not skip[ties].any()
+        skip[int(rng.choice(ties))] = True  # see one of the nearest: the next call moves on
+    assert skip.all() and len(rec.nearest_ties(target, skip)) == 0

@@ -57,22 +57,25 @@ def test_gets_within_5_percent_of_the_fabricated_optimum():
         assert min(e.run.median_ms for e in loop.history if e.status == "ok") <= 1.05 * best
 
 
-@pytest.mark.parametrize("surrogate", ["gp", "trees"])
-def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surrogate):
+@pytest.mark.parametrize("surrogate, opts", [("gp", {}), ("trees", {}), ("gp", {"memory": 16})],
+                         ids=["gp", "trees", "gp-memory-16"])
+def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surrogate, opts):
+    """(With ``memory`` 16 the models see the best 8 and the most recent 8 of the 60 evaluations: the
+    active set changes every generation, and a resumed run still chooses as the uninterrupted one.)"""
     def save(run):
         return lambda lp: save_population(run, lp.generation, {"strategy": lp.strategy.state_dict(),
                                                                "loop": lp.state_dict()})
 
-    full, full_loop = make(5, surrogate=surrogate)
+    full, full_loop = make(5, surrogate=surrogate, **opts)
     full_loop.checkpoint = save(tmp_path / "full")
     full_loop.run()
     # The "killed" run: the same run, stopped after generation 6 (its checkpoint is all that is left).
-    killed, killed_loop = make(5, surrogate=surrogate)
+    killed, killed_loop = make(5, surrogate=surrogate, **opts)
     killed_loop.checkpoint = save(tmp_path / "killed")
     for _ in range(6):
         killed_loop.step()
     del killed, killed_loop
-    resumed, resumed_loop = make(5, surrogate=surrogate)
+    resumed, resumed_loop = make(5, surrogate=surrogate, **opts)
     ck = load_latest(tmp_path / "killed")
     assert ck["generation"] == 6
     resumed.load_state_dict(ck["state"]["strategy"])
@@ -82,6 +85,8 @@ def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surroga
     assert [e.candidate.key for e in resumed_loop.history] == [e.candidate.key for e in full_loop.history]
     same_population(resumed, full)
     assert read_lineage(tmp_path / "killed") == read_lineage(tmp_path / "full") == full.lineage
+    if opts:
+        assert len(full.experience.rows) == 60 and len(full.experience.active()) == 16
 
 
 def test_exploit_copies_a_winner_and_explore_perturbs_and_both_are_logged(tmp_path):
@@ -154,14 +159,14 @@ def test_each_proposal_is_the_surrogates_best_of_several_fresh_draws(monkeypatch
     loop.budget = 8
     loop.run()  # two generations: the model has data
     draws: list[list] = []
-    real = PBTSearch._draw
+    real = PBTSearch._draws
 
-    def recording(self, m):
-        d = real(self, m)
-        draws[-1].append(d[0])
+    def recording(self, m, k):
+        d = real(self, m, k)
+        draws[-1].extend(g for g, _ in d)
         return d
 
-    monkeypatch.setattr(PBTSearch, "_draw", recording)
+    monkeypatch.setattr(PBTSearch, "_draws", recording)
     for m in strategy.members:
         m.forced = None  # plain proposals only (explore draws mutants of the parent instead)
     chosen = []
@@ -224,8 +229,8 @@ def test_one_proposal_evaluates_every_draw(monkeypatch):
     loop.budget = 8
     loop.run()
     calls = []
-    real = PBTSearch._draw
-    monkeypatch.setattr(PBTSearch, "_draw", lambda self, m: calls.append(m.index) or real(self, m))
+    real = PBTSearch._draws
+    monkeypatch.setattr(PBTSearch, "_draws", lambda self, m, k: calls.extend([m.index] * k) or real(self, m, k))
     for m in strategy.members:
         m.forced = None
     out = strategy.ask(4)

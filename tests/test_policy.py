@@ -219,3 +219,54 @@ def test_surrogate_prior_mean_ranks_unseen_genomes_and_fades_where_the_run_contr
     few = Surrogate(np.array([5, 5]), table)
     few.fit(rows[::6], lf[::6])  # a few contrary evaluations only shrink it: 8 pseudo-observations back the prior
     assert 0.0 < few._fit[-1] < 1.0
+
+
+def test_surrogate_fit_is_incremental_and_equals_a_whole_fit():
+    from evo_kernels.strategies.surrogate import Surrogate, edit_grid
+
+    rng = np.random.default_rng(0)
+    vals = [[1, 2, 4, 8, 16], [32, 48, 64, 96, 128, 256], [0, 1], [1, 2, 3]]  # log scales and power-of-two flags
+    sizes = np.array([len(v) for v in vals])
+    rows = [[int(rng.integers(n)) for n in sizes] for _ in range(70)]
+    lf = list(rng.normal(size=70))
+    lf[5] = math.nan  # a failure
+    inc = Surrogate(sizes, values=vals)
+    inc.fit(rows[:40], lf[:40])
+    for k in range(41, 49):  # a batch's fantasies, one at a time
+        inc.fit(rows[:k], lf[:k], measured=40)
+    whole = Surrogate(sizes, values=vals)
+    whole.fit(rows[:48], lf[:48])
+    q = np.array(rows[50:])
+    (m1, s1), (m2, s2) = inc.predict(q), whole.predict(q)
+    assert np.allclose(m1, m2, atol=1e-9) and np.allclose(s1, s2, atol=1e-9)
+    # the same rows in the same order are factored by the same operations: a resumed run (a fresh
+    # model, measurements and fantasies fitted at once) chooses bit for bit as the uninterrupted one
+    fresh = Surrogate(sizes, values=vals)
+    fresh.fit(rows[:48], lf[:48], measured=40)
+    assert all(np.array_equal(u, v) for u, v in zip(fresh.predict(q), inc.predict(q)))
+    # forgetting the fantasies and adding the measurements is a fit of those rows
+    inc.fit(rows[:44], lf[:44])
+    whole.fit(rows[:44], lf[:44])
+    assert np.allclose(inc.predict(q)[0], whole.predict(q)[0], atol=1e-9)
+    # the kernel as matrix products equals its definition, and the edit grid predicts as rows do
+    (ca, pa), (cb, pb) = inc._dimensions(q), inc._dimensions(np.array(rows[:30]))
+    ref = 0.5 * (ca[:, None, :] == cb[None, :, :]).mean(-1) + 0.5 * np.exp(-10 * np.abs(pa[:, None, :] - pb[None, :, :]).mean(-1))
+    assert np.allclose(inc.kernel(q, np.array(rows[:30])), ref, atol=1e-12)
+    me, se = inc.predict_edits(rows[3], 6)
+    assert me.shape == (4 * 6 + 1,) and np.allclose(me, inc.predict(edit_grid(rows[3], 6))[0])
+
+
+def test_experience_keeps_the_best_half_and_the_most_recent_within_its_memory():
+    space = GenomeSpace([Gene("a", "TileLoops", list(range(40)), 0), Gene("b", "UnrollLoop", list(range(40)), 0)])
+    exp = Experience(space, memory=10)
+    fit = [0.5 + (i * 37 % 23) / 10 for i in range(30)]
+    for i in range(30):
+        exp.add({"a": i, "b": (7 * i) % 40}, fit[i] if i != 4 else 0.0)  # 4: a failure
+    act = exp.active()
+    assert len(act) == 10 and list(act) == sorted(act)
+    best = sorted(range(30), key=lambda i: -fit[i] if i != 4 else math.inf)[:5]
+    assert set(best) <= set(act) and {29, 28} <= set(act) and 4 not in act
+    rows, lf = exp._arrays()
+    assert rows.shape == (10, 2) and np.allclose(lf, [math.log(fit[i]) for i in act])
+    exp.predict(np.array([[0, 0]]))
+    assert len(exp.model._fit[1]) == 10  # the model sees the active rows only

@@ -89,13 +89,19 @@ class PBTSearch(Strategy):
             hp = Hyperparameters(**{k: float(math.exp(self.rng.uniform(math.log(lo), math.log(hi))))
                                     for k, (lo, hi) in HP_RANGES.items()})
             self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
-        self.experience = Experience(space)
+        self.experience = Experience(space, self.cfg.memory)
         self._movable = [g for g in space.genes if len(g.values) > 1]
         self.prior: PriorModel | None = None
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
         self._seen: set[tuple] = set()  # value tuples of every genome proposed or told
+        # the same over a recorded space's valid list, for GenomeSpace.nearest's vectorized skip
+        self._seen_valid = np.zeros(len(space.valid), dtype=bool) if space.valid else None
+        self._states: dict[tuple, list] = {}  # base -> [genome, metrics, edits mask, edits, state, logits]
+        self._valid_memo: dict[tuple, bool] = {}  # value tuples -> space.is_valid
+        self._saturated: set[tuple] = set()  # bases whose 32 mutants were all seen, in this proposal
+        self._nearest: dict[tuple, np.ndarray] = {}  # genome values -> the nearest unseen, in this proposal
         self._owner: dict[str, int] = {}  # candidate key -> member that proposed it
         self._pending: dict[str, _Proposal] = {}
         self._queue = list(self.seeds)
@@ -107,8 +113,26 @@ class PBTSearch(Strategy):
     def _values(self, genome: Genome) -> tuple:
         return tuple(map(genome.__getitem__, self.space.names))
 
+    def _see(self, values: tuple) -> None:
+        self._seen.add(values)
+        if self._seen_valid is not None:
+            i = self.space.valid_index().get(values)
+            if i is not None:
+                self._seen_valid[i] = True
+
     def _fresh(self, genome: Genome | None) -> bool:
-        return genome is not None and self._values(genome) not in self._seen and self.space.is_valid(genome)
+        if genome is None:
+            return False
+        values = self._values(genome)
+        return values not in self._seen and self._valid_values(values)
+
+    def _valid_values(self, values: tuple) -> bool:
+        """``space.is_valid`` of the genome with these values (gene order), remembered: the space
+        does not change during a run, and a proposal asks about the same edits again and again."""
+        ok = self._valid_memo.get(values)
+        if ok is None:
+            ok = self._valid_memo[values] = self.space.is_valid(dict(zip(self.space.names, values)))
+        return ok
 
     def _random(self) -> Genome | None:
         while self._queue:
@@ -127,7 +151,12 @@ class PBTSearch(Strategy):
         Drawn and checked here rather than by ``GenomeSpace.mutate``, whose repair step scans the
         whole valid list of a recorded space: a rejected draw is cheap, a repair is not."""
         movable = self._movable
-        for _ in range(32):
+        base = self._values(genome)
+        # A base whose mutants were all seen already in this proposal (late in a run, or in a small
+        # space) goes straight to the nearest new genomes to it: without it, a long run rejects
+        # thousands of draws per proposal and searches the valid list for each.
+        out = dict(genome)
+        for _ in range(0 if base in self._saturated else 32):
             out = dict(genome)
             chosen = [g for g in movable if self.rng.random() < 1 / len(movable)] or \
                 [movable[self.rng.integers(len(movable))]]
@@ -137,8 +166,13 @@ class PBTSearch(Strategy):
                 out[gene.name] = gene.values[min(n - 1, max(0, i + step))]
             if self._fresh(out):
                 return out
+        self._saturated.add(base)
         if self.space.valid:  # a recorded sample of the space: the nearest recorded genome not seen yet
-            return self.space.nearest(out, self.rng, exclude=lambda g: not self._fresh(g))
+            key = self._values(out)
+            if key not in self._nearest:  # what was seen is fixed during a proposal, and so are the ties
+                self._nearest[key] = self.space.nearest_ties(out, self._seen_valid)
+            ties = self._nearest[key]
+            return dict(self.space.valid[int(ties[self.rng.integers(len(ties))])]) if len(ties) else None
         return None
 
     def _crossover(self, a: Genome, b: Genome) -> Genome | None:
@@ -146,19 +180,25 @@ class PBTSearch(Strategy):
         child = {n: (a[n] if u < 0.5 else b[n]) for n, u in zip(self.space.names, self.rng.random(len(a)))}
         return child if self.space.is_valid(child) else None
 
-    def _edits(self, genome: Genome) -> tuple[np.ndarray, dict[tuple[int, int], Genome]]:
-        """Mask [genes, slots] of single-gene edits that are valid and new, and the edited genomes."""
+    def _edits(self, genome: Genome) -> tuple[np.ndarray, dict[tuple[int, int], tuple]]:
+        """Mask [genes, slots] of single-gene edits that are valid and new, and the edited genomes'
+        values (gene order; :meth:`_genome` makes one a genome)."""
         mask = np.zeros((len(self.space), self.experience.slots), dtype=bool)
         targets = {}
+        base = self._values(genome)
         for gi, gene in enumerate(self.space.genes):
+            cur = base[gi]
             for j, v in enumerate(gene.values):
-                if v == genome[gene.name] and repr(v) == repr(genome[gene.name]):
+                if v == cur and repr(v) == repr(cur):
                     continue
-                g = {**genome, gene.name: v}
-                if self._fresh(g):
+                t = base[:gi] + (v,) + base[gi + 1:]
+                if t not in self._seen and self._valid_values(t):
                     mask[gi, j] = True
-                    targets[(gi, j)] = g
+                    targets[(gi, j)] = t
         return mask, targets
+
+    def _genome(self, values: tuple) -> Genome:
+        return dict(zip(self.space.names, values))
 
     def _sync_surrogate(self) -> None:
         """Give the experience the model ``cfg.surrogate`` names (built when it changed; the trees'
@@ -172,6 +212,9 @@ class PBTSearch(Strategy):
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
         optimistic estimate (proposals are free, evaluations cost)."""
         self._sync_surrogate()
+        self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
+        self._saturated = set()  # and those whose mutants were all seen
+        self._nearest = {}  # genome values -> GenomeSpace.nearest_ties, for this proposal
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or self.prior is not None else 1
         if m.genome is None:
             if self.prior is not None:
@@ -185,9 +228,9 @@ class PBTSearch(Strategy):
             draws += [(self._mutant(m.genome, m.hp.mutation_scale), _Proposal(m.index, "explore"))
                       for _ in range(k - 1)]
             if not any(d[0] is not None for d in draws):
-                draws = [self._draw(m)]
+                draws = self._draws(m, 1)
         else:
-            draws = [self._draw(m) for _ in range(k)]
+            draws = self._draws(m, k)
         draws = [d for d in draws if d[0] is not None]
         if len(draws) <= 1:
             return draws[0] if draws else (None, _Proposal(m.index, "init"))
@@ -199,26 +242,52 @@ class PBTSearch(Strategy):
         mean, std = self.experience.predict(rows)
         return draws[int(np.argmax(mean + self.cfg.optimism * std))]
 
-    def _draw(self, m: Member) -> tuple[Genome | None, _Proposal]:
-        base, metrics = m.genome, m.metrics
+    def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, _Proposal]]:
+        """``k`` draws for the member's screen: each starts from its genome or (``recombine``) a
+        crossover with the fittest member, then is a policy edit of that base (``1 - mutation_mix``)
+        or a mutation. In two passes that make the same draws as one would: first every random
+        choice (the numpy generator's order is the draws' order), then one encoding per distinct
+        base and one forward pass over all of them, then the policies' samples in the draws' order
+        (the torch generator's)."""
         best = max((o for o in self.members if o.genome is not None), key=lambda o: (o.fitness, -o.index))
-        if best is not m and self.rng.random() < self.cfg.recombine:
-            # Start from a uniform crossover with the fittest member, as a GA would; the child is
-            # not measured yet, so the policy sees it without metrics (its reference is the best fitness).
-            child = self._crossover(m.genome, best.genome)
-            if child is not None and child != m.genome:
-                base, metrics = child, None
-        if self.rng.random() >= m.hp.mutation_mix:
-            mask, targets = self._edits(base)
-            if mask.any():
-                state = encode(self.experience, base, metrics, self.problem, mask)
-                with torch.no_grad():
-                    action, _, _ = m.agent.get_action_and_logprob(state, temperature=m.hp.temperature,
-                                                                  generator=m.generator)
-                g = targets[(int(action[0, 0]), int(action[0, 1]))]
-                return g, _Proposal(m.index, "policy", state, action)
-        g = self._mutant(base, m.hp.mutation_scale)
-        return (g, _Proposal(m.index, "mutate")) if g is not None else (self._random(), _Proposal(m.index, "mutate"))
+        plan: list[Any] = []  # per draw: a base's key (a policy edit) or a finished (genome, proposal)
+        for _ in range(k):
+            base, metrics = m.genome, m.metrics
+            if best is not m and self.rng.random() < self.cfg.recombine:
+                # Start from a uniform crossover with the fittest member, as a GA would; the child is
+                # not measured yet, so the policy sees it without metrics (its reference is the best fitness).
+                child = self._crossover(m.genome, best.genome)
+                if child is not None and child != m.genome:
+                    base, metrics = child, None
+            if self.rng.random() >= m.hp.mutation_mix:
+                key = (self._values(base), metrics is None)
+                if key not in self._states:
+                    self._states[key] = [base, metrics, *self._edits(base), None, None]
+                if self._states[key][2].any():
+                    plan.append(key)
+                    continue
+            g = self._mutant(base, m.hp.mutation_scale)
+            plan.append((g, _Proposal(m.index, "mutate")) if g is not None
+                        else (self._random(), _Proposal(m.index, "mutate")))
+        todo = [key for key in dict.fromkeys(p for p in plan if isinstance(p[1], bool)) if self._states[key][4] is None]
+        if todo:
+            states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
+                             self._states[key][2]) for key in todo]
+            with torch.no_grad():
+                arch, eng = m.agent.logits({name: torch.cat([st[name] for st in states]) for name in states[0]})
+            for i, key in enumerate(todo):
+                self._states[key][4:] = [states[i], (arch[i:i + 1], eng[i:i + 1])]
+        out = []
+        for p in plan:
+            if not isinstance(p[1], bool):
+                out.append(p)
+                continue
+            _, _, _, targets, state, logits = self._states[p]
+            with torch.no_grad():
+                action, _, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
+            out.append((self._genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
+                        _Proposal(m.index, "policy", state, action)))
+        return out
 
     def ask(self, n: int) -> list[Candidate]:
         """Up to ``n`` new genomes, one proposal per member in turn (start genomes first)."""
@@ -232,7 +301,7 @@ class PBTSearch(Strategy):
             if n > 1 and self.cfg.fantasies:
                 self.experience.fantasize(g)
             c = self.candidate(g)
-            self._seen.add(self._values(g))
+            self._see(self._values(g))
             self._pending[c.key] = prop
             self._owner[c.key] = m.index
             out.append(c)
@@ -256,7 +325,7 @@ class PBTSearch(Strategy):
         batch: list[tuple[Member, dict[str, torch.Tensor], torch.Tensor, float]] = []
         self.experience.forget_fantasies([c.genome for c in candidates])
         for c, ev in zip(candidates, evaluations):
-            self._seen.add(self._values(c.genome))
+            self._see(self._values(c.genome))
             prop = self._pending.pop(c.key, None)
             if prop is None:
                 continue  # a repeat answered from memory: no new information
@@ -361,10 +430,14 @@ class PBTSearch(Strategy):
         self.generation, self._cursor = int(state["generation"]), int(state["cursor"])
         for m, s in zip(self.members, state["members"]):
             m.load_state_dict(s)
-        self.experience.rows = [list(r) for r in state["experience"]["rows"]]
-        self.experience.log_fitness = [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]]
+        self.experience.load(state["experience"]["rows"],
+                             [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]])
         self.set_prior(PriorModel.from_state(state["prior"]) if state.get("prior") else None)
-        self._seen = {tuple(v) for v in state["seen"]}
+        self._seen = set()
+        if self._seen_valid is not None:
+            self._seen_valid[:] = False
+        for v in state["seen"]:
+            self._see(tuple(v))
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]
         self.lineage = [dict(e) for e in state["lineage"]]

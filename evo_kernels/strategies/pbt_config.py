@@ -58,3 +58,7 @@ class PBTConfig:
     """The shared surrogate: "gp" (the Gaussian process), "trees" (a SMAC-style random forest), "et"
     (extremely randomized trees) or "blend" (the mean of the GP's and the random forest's predictions);
     see :mod:`~evo_kernels.strategies.trees`."""
+    memory: int = 512
+    """The most evaluations the shared surrogate and the policies' slot features see: beyond it, the
+    best half and the most recent rest (:meth:`~evo_kernels.strategies.policy.Experience.active`),
+    so that the cost of a proposal stays flat over an overnight run (benchmarks/SEARCH.md)."""

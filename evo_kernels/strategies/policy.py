@@ -31,7 +31,7 @@ from torch import nn
 
 from evo_kernels.genome import TRANSFORMS, GenomeSpace
 from evo_kernels.records import Evaluation, Genome
-from evo_kernels.strategies.surrogate import Surrogate
+from evo_kernels.strategies.surrogate import Surrogate, edit_grid
 
 SLOT_FEATURES = ("position", "delta", "log_step", "has_data", "log_count", "best_gain", "mean_gain", "nn_gain",
                  "nn_distance", "fail_rate", "neighbor", "model_gain", "model_std")
@@ -42,6 +42,7 @@ GLOBAL_FEATURES = ("log_fitness", "log_best", "cv", "registers", "log_spill_kib"
 PRIOR = {"best_gain": 1.0, "has_data": -0.5, "log_step": -1.0, "model_gain": 3.0, "model_std": 3.0}
 MASKED = -1e9  # a finite "minus infinity": softmax gives exactly 0 and entropies stay finite
 GAIN_CLIP = 2.0
+MEMORY = 512  # the most evaluations the surrogate and the slot features see (Experience.active)
 
 
 @dataclass
@@ -75,8 +76,11 @@ class Hyperparameters:
 class Experience:
     """The run's evaluations as value-slot indices and log fitness: the source of the slot features."""
 
-    def __init__(self, space: GenomeSpace) -> None:
+    def __init__(self, space: GenomeSpace, memory: int = MEMORY) -> None:
+        """``memory``: the most evaluations the surrogate and the slot features see (:meth:`active`)."""
         self.space = space
+        self.memory = memory
+        self._cache: dict[str, tuple] = {}  # derived arrays, keyed by name, each tagged with len(rows)
         self.sizes = np.array([len(g.values) for g in space.genes])
         self.slots = int(self.sizes.max())
         self._index = [{repr(v): i for i, v in enumerate(g.values)} for g in space.genes]
@@ -92,6 +96,45 @@ class Experience:
     def add(self, genome: Genome, fitness: float) -> None:
         self.rows.append(self.row(genome))
         self.log_fitness.append(math.log(fitness) if fitness > 0 else math.nan)
+
+    def load(self, rows: Sequence[Sequence[int]], log_fitness: Sequence[float]) -> None:
+        """Replace the evaluations (a checkpoint's)."""
+        self.rows, self.log_fitness = [list(r) for r in rows], [float(f) for f in log_fitness]
+        self._cache.clear()
+        self.model.invalidate()
+
+    def _cached(self, name: str, make):
+        hit = self._cache.get(name)
+        if hit is None or hit[0] != len(self.rows):
+            hit = self._cache[name] = (len(self.rows), make())
+        return hit[1]
+
+    def active(self) -> np.ndarray:
+        """Indices (ascending) of the evaluations the surrogate and the slot features see: all of them
+        up to ``memory``; beyond, the best ``memory // 2`` (failures last) and the most recent others.
+        This bounds what a proposal costs however long the run (a GP fit is cubic in its rows): an
+        overnight run's ten thousandth evaluation is chosen as fast as its thousandth, from a model of
+        the good region and of where the search is now."""
+        def make() -> np.ndarray:
+            n = len(self.rows)
+            if n <= self.memory:
+                return np.arange(n)
+            lf = np.asarray(self.log_fitness)
+            best = np.argsort(-np.where(np.isfinite(lf), lf, -np.inf), kind="stable")[:self.memory // 2]
+            chosen = np.zeros(n, dtype=bool)
+            chosen[best] = True
+            rest = np.flatnonzero(~chosen)[-(self.memory - len(best)):]
+            chosen[rest] = True
+            return np.flatnonzero(chosen)
+        return self._cached("active", make)
+
+    def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The active evaluations as (rows [n, genes], log fitness [n])."""
+        def make() -> tuple[np.ndarray, np.ndarray]:
+            act = self.active()
+            return (np.array([self.rows[i] for i in act], dtype=np.int64).reshape(len(act), len(self.sizes)),
+                    np.array([self.log_fitness[i] for i in act], dtype=float))
+        return self._cached("arrays", make)
 
     def fantasize(self, genome: Genome) -> None:
         """Count a genome proposed in this batch as measured at the surrogate's predicted mean (the
@@ -115,12 +158,13 @@ class Experience:
             else:
                 keep.append((row, f))
         if len(keep) != len(self.fantasies):
-            self.fantasies = keep
-            self.model.invalidate()
+            self.fantasies = keep  # the model refits (incrementally) when next asked
 
     def best(self) -> float:
-        ok = [f for f in self.log_fitness if f == f]
-        return max(ok) if ok else 0.0
+        def make() -> float:
+            ok = [f for f in self.log_fitness if f == f]
+            return max(ok) if ok else 0.0
+        return self._cached("best", make)
 
     def slot_features(self, current: list[int], current_log_fitness: float) -> np.ndarray:
         """[genes, slots, len(SLOT_FEATURES)] features of editing each gene to each slot."""
@@ -136,7 +180,7 @@ class Experience:
         out[..., 10] = step == 1
         if not self.rows:
             return out
-        H, lf = np.array(self.rows), np.array(self.log_fitness)
+        H, lf = self._arrays()
         ok = np.isfinite(lf)
         hot = H[:, :, None] == np.arange(S)[None, None, :]  # [N, G, S]
         count, ok_count = hot.sum(0), (hot & ok[:, None, None]).sum(0)
@@ -167,18 +211,29 @@ class Experience:
         rows = np.asarray(rows).reshape(-1, len(self.sizes))
         if len(self.rows) < 2:
             return self.model.prior(rows), np.ones(len(rows))
-        self.model.fit(self.rows + [r for r, _ in self.fantasies],
-                       self.log_fitness + [f for _, f in self.fantasies])
+        self._fit()
         return self.model.predict(rows)
+
+    def _fit(self) -> None:
+        """Fit the model to the active evaluations and the batch's fantasies (cheap when nothing
+        changed, incremental when fantasies were added: :meth:`Surrogate.fit`)."""
+        H, lf = self._arrays()
+        measured = len(H)
+        if self.fantasies:
+            H = np.vstack([H, np.array([r for r, _ in self.fantasies], dtype=np.int64)])
+            lf = np.concatenate([lf, [f for _, f in self.fantasies]])
+        self.model.fit(H, lf, measured)
 
     def _model(self, current: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """The surrogate's predicted log-fitness gain (and its std) of editing each gene to each slot."""
         G, S = len(self.sizes), self.slots
         if len(self.rows) < 2 and self.model.table is None:
             return np.zeros((G, S)), np.ones((G, S))
-        targets = np.repeat(np.array(current)[None, :], G * S, 0)
-        targets[np.arange(G * S), np.repeat(np.arange(G), S)] = np.tile(np.arange(S), G)
-        mean, std = self.predict(np.vstack([targets, np.array(current)[None, :]]))
+        if len(self.rows) < 2:
+            mean, std = self.predict(edit_grid(current, S))
+        else:
+            self._fit()
+            mean, std = self.model.predict_edits(current, S)
         gain = np.clip(mean[:-1] - mean[-1], -GAIN_CLIP, GAIN_CLIP)
         return gain.reshape(G, S), std[:-1].reshape(G, S)
 
@@ -274,7 +329,15 @@ class Agent(nn.Module):
                                temperature: float = 1.0, generator: torch.Generator | None = None
                                ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """Sample (or score) edits: returns action [B, 2] (gene, slot), log-probability [B], entropy [B]."""
-        arch, eng = self.logits(state)
+        return self.sample(self.logits(state), action, temperature, generator)
+
+    @staticmethod
+    def sample(logits: tuple[torch.Tensor, torch.Tensor], action: torch.Tensor | None = None,
+               temperature: float = 1.0, generator: torch.Generator | None = None
+               ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """:meth:`get_action_and_logprob` given the state's :meth:`logits` (one forward pass serves
+        every draw a proposal makes from the same state)."""
+        arch, eng = logits
         arch_lp = torch.log_softmax(arch / temperature, -1)
         if action is None:
             gene = torch.multinomial(arch_lp.exp(), 1, generator=generator).squeeze(-1)

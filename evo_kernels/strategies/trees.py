@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from evo_kernels.strategies.surrogate import prior_of, targets
+from evo_kernels.strategies.surrogate import edit_grid, prior_of, targets
 
 
 def _split_scores(X: np.ndarray, y: np.ndarray, min_leaf: int) -> tuple[np.ndarray, np.ndarray]:
@@ -131,7 +131,7 @@ class TreeSurrogate:
         self.opts = dict(extra=extra, max_features=max_features, min_split=min_split, min_leaf=min_leaf,
                          max_depth=max_depth)
         self.n_trees, self.bootstrap, self.leaf_variance = n_trees, bootstrap, leaf_variance
-        self._fit: tuple | None = None  # (rows fitted, forest, prior scale)
+        self._fit: tuple | None = None  # (rows fitted, forest, prior scale, rows, log fitness)
 
     def prior(self, rows: np.ndarray) -> np.ndarray:
         return prior_of(self.table, rows)
@@ -139,21 +139,22 @@ class TreeSurrogate:
     def invalidate(self) -> None:
         self._fit = None
 
-    def fit(self, rows: list[list[int]], log_fitness: list[float]) -> None:
-        if self._fit is not None and self._fit[0] == len(rows):
+    def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
+        """Fit to the rows (``measured``: the GP's contract; a forest is refitted whole)."""
+        H, y_raw = np.asarray(rows), np.asarray(log_fitness, dtype=float)
+        if self._fit is not None and np.array_equal(self._fit[3], H) and np.array_equal(self._fit[4], y_raw, equal_nan=True):
             return
-        H = np.array(rows)
         y, _, scale = targets(log_fitness, self.table, H)
         rng = np.random.default_rng([self.key, len(rows)])
         trees = []
         for _ in range(self.n_trees):
             idx = rng.integers(len(y), size=len(y)) if self.bootstrap else np.arange(len(y))
             trees.append(build_tree(H[idx], y[idx], rng, **self.opts))
-        self._fit = (len(rows), Forest(trees), scale)
+        self._fit = (len(rows), Forest(trees), scale, H, y_raw)
 
     def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         assert self._fit is not None, "TreeSurrogate.predict before fit"
-        _, forest, scale = self._fit
+        _, forest, scale, _, _ = self._fit
         rows = np.asarray(rows)
         leaves = forest.apply(rows)
         vals = forest.val[leaves]  # [trees, n]
@@ -162,6 +163,10 @@ class TreeSurrogate:
             var = var + forest.var[leaves].mean(0)
         base = scale * self.prior(rows) if scale else 0.0
         return base + vals.mean(0), np.sqrt(var)
+
+    def predict_edits(self, current: list[int], slots: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`predict` of :func:`~evo_kernels.strategies.surrogate.edit_grid` (the GP's contract)."""
+        return self.predict(edit_grid(current, slots))
 
 
 class BlendSurrogate:
@@ -186,12 +191,16 @@ class BlendSurrogate:
         for p in self.parts:
             p.invalidate()
 
-    def fit(self, rows: list[list[int]], log_fitness: list[float]) -> None:
+    def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
         for p in self.parts:
-            p.fit(rows, log_fitness)
+            p.fit(rows, log_fitness, measured)
 
     def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         (m1, s1), (m2, s2) = (p.predict(rows) for p in self.parts)
+        return (m1 + m2) / 2, (s1 + s2) / 2
+
+    def predict_edits(self, current: list[int], slots: int) -> tuple[np.ndarray, np.ndarray]:
+        (m1, s1), (m2, s2) = (p.predict_edits(current, slots) for p in self.parts)
         return (m1 + m2) / 2, (s1 + s2) / 2
 
 
