@@ -235,3 +235,23 @@ def test_one_proposal_evaluates_every_draw(monkeypatch):
         m.forced = None
     out = strategy.ask(4)
     assert len(calls) == len(out) == 4
+
+
+def test_uniform_edits_ablation_draws_the_allowed_edits_and_learns_nothing(monkeypatch):
+    learned = []
+    monkeypatch.setattr(PBTSearch, "_learn", lambda self, batch: learned.append(len(batch)))
+    strategy, loop = make(5, edits="uniform")
+    loop.budget = 40
+    loop.run()
+    assert learned == []  # no policy was trained (exploit still copies weights between members)
+    kinds = []
+    for _ in range(3):
+        strategy.ask(4)
+        kinds += [p.kind for p in strategy._pending.values()]
+    assert "uniform" in kinds and "policy" not in kinds
+    learning, lp = make(5)
+    lp.budget = 40
+    lp.run()
+    assert learned  # the same run with policies trains them
+    with pytest.raises(ValueError, match="edits"):
+        make(5, edits="learned")

@@ -53,7 +53,7 @@ from evo_kernels.strategies.trees import SURROGATES, make_surrogate
 @dataclass
 class _Proposal:
     member: int
-    kind: str  # "init" (a start genome), "policy", "mutate" or "explore"
+    kind: str  # "init" (a start genome), "policy", "uniform" (edits="uniform"), "mutate" or "explore"
     state: dict[str, torch.Tensor] | None = None
     action: torch.Tensor | None = None
 
@@ -78,6 +78,8 @@ class PBTSearch(Strategy):
         torch.set_num_threads(1)  # tiny nets: threads cost more than they save, and share the machine
         policy = overrides.pop("policy", None)
         self.cfg = replace(config or PBTConfig(), **overrides)
+        if self.cfg.edits not in ("policy", "uniform"):
+            raise ValueError(f"pbt: edits must be 'policy' or 'uniform', not {self.cfg.edits!r}")
         if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
             policy = PolicyConfig(**policy)
         if policy is not None:
@@ -270,6 +272,15 @@ class PBTSearch(Strategy):
             plan.append((g, _Proposal(m.index, "mutate")) if g is not None
                         else (self._random(), _Proposal(m.index, "mutate")))
         todo = [key for key in dict.fromkeys(p for p in plan if isinstance(p[1], bool)) if self._states[key][4] is None]
+        if self.cfg.edits == "uniform":  # the ablation: the same edits, drawn uniformly, nothing learned
+            out = []
+            for p in plan:
+                if isinstance(p[1], bool):
+                    allowed = np.argwhere(self._states[p][2])
+                    gi, j = allowed[int(torch.randint(len(allowed), (1,), generator=m.generator))]
+                    p = (self._genome(self._states[p][3][(int(gi), int(j))]), _Proposal(m.index, "uniform"))
+                out.append(p)
+            return out
         if todo:
             states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
                              self._states[key][2]) for key in todo]

@@ -62,3 +62,7 @@ class PBTConfig:
     """The most evaluations the shared surrogate and the policies' slot features see: beyond it, the
     best half and the most recent rest (:meth:`~evo_kernels.strategies.policy.Experience.active`),
     so that the cost of a proposal stays flat over an overnight run (benchmarks/SEARCH.md)."""
+    edits: str = "policy"
+    """Where a member's single-gene edits come from: "policy" (its learned policy) or "uniform" (a
+    uniform draw among the same allowed edits, nothing learned): the ablation that says what the
+    policies add (benchmarks/SEARCH.md)."""
