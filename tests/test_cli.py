@@ -109,6 +109,15 @@ def test_random_bad_values_of_every_tune_flag_are_refused_whole(tmp_path, replay
         assert snapshot(tmp_path) == before, args
 
 
+@pytest.mark.parametrize("value", ["x", "-1"])
+def test_a_bad_environment_value_stops_the_run_before_its_files_exist(tmp_path, replay, capsys, monkeypatch, value):
+    # the database was created before the replay delay was read
+    monkeypatch.setenv("EVO_KERNELS_REPLAY_DELAY_S", value)
+    code, err = run(capsys, "tune", "transpose", "--budget", "8", "--db", str(tmp_path / "e.db"))
+    one_line_error(code, err, f"$EVO_KERNELS_REPLAY_DELAY_S={value!r}")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_compile_refuses_a_negative_seed(tmp_path, capsys):
     code, err = run(capsys, "compile", "transpose", "--random", "2", "--seed", "-3", "--cache", str(tmp_path))
     one_line_error(code, err, "--seed -3")
