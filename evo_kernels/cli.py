@@ -242,6 +242,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from evo_kernels.export import export_entries, render_header
 
+    _at_least(args.top, 1, "--top")
     t = load_template(args.template)
     sizes = [_size(s.split(",")) for s in args.sizes] if args.sizes else None
     with _store(args.db) as store:
@@ -272,6 +273,11 @@ def cmd_record(args: argparse.Namespace) -> int:
     """Measure every genome of a space (or a random sample) on the GPU; export a recording."""
     from evo_kernels.recording import export_recording, record
 
+    _at_least(args.seed, 0, "--seed")
+    if args.sample is not None:
+        _at_least(args.sample, 1, "--sample")
+    if not args.time_cap > 0:
+        raise UsageError(f"--time-cap {args.time_cap}: must be more than 0 seconds")
     if args.from_db:
         path = export_recording(args.db, args.template, args.out, _size(args.size))
         print(f"wrote {path}")

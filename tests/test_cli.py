@@ -148,6 +148,20 @@ def test_leaderboard_top_must_be_positive(finished, capsys, top):
     one_line_error(code, err, f"--top {top}: must be at least 1")
 
 
+@pytest.mark.parametrize("args, says", [
+    (["export", "--template", "transpose", "--top", "0", "--out", "{tmp}/t.cuh"], "--top 0: must be at least 1"),
+    (["record", "transpose", "--sample", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--sample 0"),
+    (["record", "transpose", "--seed", "-2", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--seed -2"),
+    (["record", "transpose", "--time-cap", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--time-cap 0"),
+])
+def test_other_commands_refuse_out_of_range_counts(finished, capsys, args, says):
+    before = snapshot(finished.parent)
+    args = [a.replace("{tmp}", str(finished.parent)) for a in args]
+    code, err = run(capsys, *args[:1], "--db", str(finished), *args[1:]) if args[0] == "export" else run(capsys, *args)
+    one_line_error(code, err, says)
+    assert snapshot(finished.parent) == before
+
+
 def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
     # 18.11: "best 0 genomes" with rc 0
     code, err = run(capsys, "leaderboard", "--db", str(finished), "--template", "nosuch")
