@@ -6,6 +6,7 @@ reads, :func:`migrate` writes inside the store's own transaction.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -145,3 +146,22 @@ def has_run(path: Path, run_id: str) -> bool:
         raise StoreError(f"{path}: corrupt or unreadable SQLite database ({one_line(exc)})") from exc
     finally:
         conn.close()
+
+
+def check_writable(path: Path) -> None:
+    """A StoreError, before anything is written, where the database at ``path`` (or, for a new
+    one, the nearest existing folder above it) cannot be written: SQLite would fail only at the
+    first commit, after a run had started (and left -wal and -shm files behind)."""
+    if path.exists():
+        blocked = [p for p in (path, path.parent) if not os.access(p, os.W_OK)]
+        blocked += [p for p in (Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists() and not os.access(p, os.W_OK)]
+        if blocked:
+            what = "file" if blocked[0] == path else "folder" if blocked[0] == path.parent else "journal"
+            raise StoreError(f"{path}: read-only ({what} {blocked[0]} is not writable); a run writes every "
+                             "evaluation there: give a --db that can be written (leaderboard and report only read)")
+        return
+    above = path.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if not above.is_dir() or not os.access(above, os.W_OK):
+        raise StoreError(f"{path}: cannot be created: {above} is not a writable folder")

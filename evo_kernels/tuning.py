@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 import time
 from collections import Counter
@@ -200,7 +199,7 @@ def validate(cfg: TuneConfig, where: str = "tune",
     ``by_key`` names settings by their batch-file keys rather than their flags."""
     from evo_kernels.checkpoint import CheckpointError, load_latest
     from evo_kernels.store import StoreError, inspect_file
-    from evo_kernels.store_file import has_run
+    from evo_kernels.store_file import check_writable, has_run
 
     try:
         settings.check_fields(asdict(cfg), where, by_key)
@@ -251,7 +250,10 @@ def validate(cfg: TuneConfig, where: str = "tune",
             inspect_file(db)
         except StoreError as exc:
             raise TuneError(str(exc)) from exc
-    _check_writable(db)
+    try:
+        check_writable(db)
+    except StoreError as exc:
+        raise TuneError(str(exc)) from exc
     if ckpt is not None:
         old = ckpt["meta"].get("identity")
         if old is not None and old != json.loads(json.dumps(cfg.identity(), default=str)):
@@ -276,26 +278,6 @@ def validate(cfg: TuneConfig, where: str = "tune",
         except CheckpointError as exc:
             raise TuneError(str(exc)) from exc
     return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init)
-
-
-def _check_writable(db: Path) -> None:
-    """A TuneError, before anything is written, where the database (or, for a new one, the nearest
-    existing folder above it) cannot be written: SQLite would fail only at the first commit."""
-    if db.exists():
-        blocked = [p for p in (db, db.parent) if not os.access(p, os.W_OK)]
-        for side in (Path(f"{db}-wal"), Path(f"{db}-shm")):
-            if side.exists() and not os.access(side, os.W_OK):
-                blocked.append(side)
-        if blocked:
-            what = "file" if blocked[0] == db else "folder" if blocked[0] == db.parent else "journal"
-            raise TuneError(f"{db}: read-only ({what} {blocked[0]} is not writable); a run writes every "
-                            "evaluation there: give a --db that can be written (leaderboard and report only read)")
-        return
-    above = db.parent
-    while not above.exists() and above != above.parent:
-        above = above.parent
-    if not above.is_dir() or not os.access(above, os.W_OK):
-        raise TuneError(f"{db}: cannot be created: {above} is not a writable folder")
 
 
 def open_session(plan: Plan) -> Session:

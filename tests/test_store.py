@@ -429,3 +429,11 @@ def test_runs_are_recorded_and_a_schema_2_database_gets_them_from_its_evaluation
     with ResultStore(db) as s:  # upgraded on opening for writing
         assert s.run_record("r")["folder"] == "" and s.run_record("fresh") is None
     assert store_file.has_run(db, "r") and not store_file.has_run(db, "nosuch")
+
+
+def test_check_writable_refuses_a_database_that_cannot_be_created(tmp_path: Path) -> None:
+    (tmp_path / "a_file").write_text("x")
+    with pytest.raises(StoreError, match=r"cannot be created: .*a_file is not a writable folder"):
+        store_file.check_writable(tmp_path / "a_file" / "sub" / "r.db")
+    store_file.check_writable(tmp_path / "new" / "deeper" / "r.db")  # made on first write: fine
+    assert not (tmp_path / "new").exists()
