@@ -41,12 +41,14 @@ def replay(monkeypatch):
     monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
 
 
-@pytest.fixture
-def finished(tmp_path, replay):
-    """A finished 16-evaluation run of transpose in tmp_path/ok.db (checkpoints beside it)."""
-    r = cli("tune", "transpose", "--budget", "16", "--strategy", "ga", "--db", str(tmp_path / "ok.db"), cwd=tmp_path)
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished 16-evaluation run of transpose in ok.db (checkpoints beside it); the tests that
+    use it check that they leave it as it was."""
+    folder = tmp_path_factory.mktemp("finished")
+    r = cli("tune", "transpose", "--budget", "16", "--strategy", "ga", "--db", str(folder / "ok.db"), cwd=folder)
     assert r.returncode == 0, r.stderr
-    return tmp_path / "ok.db"
+    return folder / "ok.db"
 
 
 def run(capsys, *args: str) -> tuple[int, str]:
