@@ -1,4 +1,5 @@
-"""Overnight batches: many kernels x problem sizes from one TOML file, resumable after a kill.
+"""Overnight batches: many kernels x problem sizes from one TOML file, resumable after a kill
+(the format, every key with its type and range: docs/batch.md).
 
     db = "runs/overnight.db"      # results database (default: <out>/results.db)
     out = "runs/overnight"        # populations/, headers/, report/ go here
@@ -29,36 +30,58 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from evo_kernels import settings
 from evo_kernels.checkpoint import CheckpointError, load_pretrained
 from evo_kernels.runners.choose import BackendError, describe_here
-from evo_kernels.tuning import TuneConfig, TuneError, open_session, run_session, validate
+from evo_kernels.tuning import (UNBOUNDED, Plan, TuneConfig, TuneError, nothing_feasible, open_session, run_name,
+                                run_session, validate)
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
             "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight", "ahead"}
 TOP_KEYS = JOB_KEYS - {"template", "sizes", "size"} | {"db", "out", "job", "replay"}
 
 
+def job_label(path: str | Path, i: int, job: dict[str, Any]) -> str:
+    """How messages name a job: the file, the job's number and its template."""
+    name = job.get("template")
+    return f"{path}: job {i}" + (f" ({name})" if isinstance(name, str) else "")
+
+
 def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Parse and check a batch file; every problem is a TuneError naming the file."""
+    """Parse and check a batch file (keys, types, ranges: see docs/batch.md); every problem is a
+    TuneError naming the file, the job and the key."""
     path = Path(path)
     try:
         doc = tomllib.loads(path.read_text())
     except FileNotFoundError:
         raise TuneError(f"{path}: batch file not found") from None
+    except IsADirectoryError:
+        raise TuneError(f"{path}: is a folder, not a batch file") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise TuneError(f"{path}: malformed TOML: {' '.join(str(exc).split())}") from exc
     unknown = sorted(set(doc) - TOP_KEYS)
     if unknown:
         raise TuneError(f"{path}: unknown top-level key(s) {', '.join(unknown)}")
     jobs = doc.get("job")
-    if not isinstance(jobs, list) or not jobs:
+    if not isinstance(jobs, list) or not jobs or not all(isinstance(j, dict) for j in jobs):
         raise TuneError(f"{path}: no [[job]] tables")
-    for i, job in enumerate(jobs, 1):
-        bad = sorted(set(job) - JOB_KEYS)
-        if bad:
-            raise TuneError(f"{path}: job {i}: unknown key(s) {', '.join(bad)}")
-        if "template" not in job:
-            raise TuneError(f"{path}: job {i}: no template")
+    try:
+        for key, value in doc.items():
+            if key != "job":
+                settings.check_job_value(key, value, str(path))
+        for i, job in enumerate(jobs, 1):
+            where = job_label(path, i, job)
+            bad = sorted(set(job) - JOB_KEYS)
+            if bad:
+                raise TuneError(f"{where}: unknown key(s) {', '.join(bad)}")
+            if "template" not in job:
+                raise TuneError(f"{where}: no template")
+            if "sizes" in job and "size" in job:
+                raise TuneError(f"{where}: both size and sizes; give one")
+            for key, value in job.items():
+                settings.check_job_value(key, value, where)
+    except settings.SettingError as exc:
+        raise TuneError(str(exc)) from exc
     defaults = {k: v for k, v in doc.items() if k != "job"}
     return defaults, jobs
 
@@ -68,22 +91,25 @@ def _slug(text: str) -> str:
 
 
 def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any]],
-            where: dict[str, Any] | None = None) -> list[TuneConfig]:
-    """One TuneConfig per job and size; ``where`` (gpus, scheduler, dask_local) says where all measure."""
+            where: dict[str, Any] | None = None) -> list[tuple[TuneConfig, str]]:
+    """One (TuneConfig, label) per job and size, the label naming the file and job for messages;
+    ``where`` (gpus, scheduler, dask_local) says where all measure."""
     out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
     db = defaults.get("db", str(out_dir / "results.db"))
     names = {f.name for f in fields(TuneConfig)}
     cfgs = []
-    for job in jobs:
+    for i, job in enumerate(jobs, 1):
         merged = {k: v for k, v in defaults.items() if k in JOB_KEYS} | job
         sizes = merged.pop("sizes", None) or ([merged.pop("size")] if "size" in merged else [None])
         for size in sizes:
             kw = {k: v for k, v in merged.items() if k in names}
+            if "time_limit_s" in merged and "budget" not in merged:
+                kw["budget"] = UNBOUNDED  # limited by time alone, as tune --time is
             kw.update(pins=merged.get("pin", {}), forbids={k: list(v) if isinstance(v, list) else [v]
                                                             for k, v in merged.get("forbid", {}).items()},
                       starts=merged.get("start", []), problem=size, db=db, replay=defaults.get("replay"),
                       **(where or {}))
-            cfgs.append(TuneConfig(**kw))
+            cfgs.append((TuneConfig(**kw), job_label(path, i, job)))
     return cfgs
 
 
@@ -97,22 +123,25 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     (TuneConfig's gpus, scheduler, dask_local) says where to measure; default the local GPUs."""
     defaults, jobs = load_jobs(path)
     out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
-    cfgs = configs(path, defaults, jobs, where)
+    labelled = configs(path, defaults, jobs, where)
+    cfgs = [c for c, _ in labelled]
     try:
         backend = cfgs[0].backend()
         here = describe_here(backend)
     except BackendError as exc:
         raise TuneError(f"{path}: {exc}") from exc
     # Validate every entry before the first evaluation, so a typo in the last job costs nothing.
-    plans = []
-    for cfg in cfgs:
-        size = "x".join(str(v) for v in (cfg.problem or load_template_problem(cfg.template)).values())
-        cfg.population = str(out_dir / "populations" /
-                             f"{cfg.template}-{size}-{cfg.strategy}-s{cfg.seed}-{_slug(here['gpu'])}")
-        if any(p.cfg.population == cfg.population for p in plans):
-            raise TuneError(f"{path}: two jobs tune {cfg.template} at {size} with strategy {cfg.strategy} and seed "
-                            f"{cfg.seed}; give one another seed")
-        plans.append(validate(cfg, where=str(path)))
+    def run_dir_of(cfg: TuneConfig, problem: dict[str, int]) -> Path:
+        # named after the problem the entry tunes (in a replay, the recording's), and the GPU
+        return out_dir / "populations" / f"{run_name(cfg, problem)}-{_slug(here['gpu'])}"
+
+    plans: list[Plan] = []
+    for cfg, label in labelled:
+        plan = validate(cfg, where=label, run_dir_of=run_dir_of, by_key=True)
+        if any(p.run_dir == plan.run_dir for p in plans):
+            raise TuneError(f"{label}: a second entry tuning {cfg.template} at {plan.problem} with strategy "
+                            f"{cfg.strategy} and seed {cfg.seed}; give one another seed")
+        plans.append(plan)
     summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db, "backend": backend}
     for plan in plans:
         cfg, done = plan.cfg, plan.run_dir / "done.json"
@@ -140,14 +169,11 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
         tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
                                    "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
         tmp.replace(done)
+        none = nothing_feasible(result)
+        if none:
+            print(f"{plan.run_dir.name}: {none}", file=stream, flush=True)
         summary["entries"].append({"entry": plan.run_dir.name, **result})
     return summary
-
-
-def load_template_problem(name: str) -> dict[str, int]:
-    from evo_kernels.template import load_template
-
-    return load_template(name).problem
 
 
 def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[str, Any]:
@@ -170,12 +196,12 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
             entries = export_entries(store, name, None, 1)
             if entries:
                 path = headers / f"{name}_tuned.cuh"
-                path.write_text(render_header(load_template(name), entries))
+                path.write_text(render_header(load_template(name), entries, file_name=path.name))
                 written.append(str(path))
         all_rows = store.rows()
-        rows = store_rows(store, None, 10)
+        rows = store_rows(store, None, 3)
     print("measuring why the best genomes are fast (each transform reverted alone)", file=stream, flush=True)
     report = write_report(all_rows, out / "report", title=f"evo-kernels batch report: {out}",
                           ablations=measure_ablations(all_rows, summary["backend"]))
-    print_rows(rows, stream=stream, title="batch leaderboard")
+    print_rows(rows, stream=stream, title="batch leaderboard: the best 3 genomes of each template")
     return {"headers": str(headers), "header_files": written, "report": str(report)}

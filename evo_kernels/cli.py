@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import numpy as np
 
@@ -22,9 +24,9 @@ class UsageError(Exception):
     """Bad input from the user: reported as one line, exit status 2."""
 
 
-def _parse_genome(text: str) -> dict:
-    """A genome given as JSON text or as the path of a JSON file."""
-    src = "--genome"
+def _parse_genome(text: str, flag: str = "--genome") -> dict:
+    """A genome given as JSON text or as the path of a JSON file (``flag`` names it in errors)."""
+    src = flag
     if not text.lstrip().startswith("{") and Path(text).exists():
         src, text = text, Path(text).read_text()
     try:
@@ -53,8 +55,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     for r in rows:
         table = Table(title=f"{r['template']}: {r['doc']}  [{r['space_size']} genomes, "
                             f"{'' if r['valid_exact'] else '~'}{r['valid']} valid]", title_justify="left")
-        for col in ("gene", "transform", "domain", "baseline"):
-            table.add_column(col)
+        # Gene names are what --pin and --forbid take: never cut, whatever the width (a pipe is 80).
+        table.add_column("gene", no_wrap=True, min_width=max(len(g["name"]) for g in r["genes"]))
+        table.add_column("transform", overflow="fold")
+        table.add_column("domain", overflow="fold")
+        table.add_column("baseline", overflow="fold")
         for g in r["genes"]:
             table.add_row(g["name"], g["transform"], " ".join(map(str, g["values"])), str(g["baseline"]))
         console.print(table)
@@ -65,6 +70,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
     from evo_kernels.build import NvccBuilder
     from evo_kernels.records import Candidate
 
+    _at_least(args.seed, 0, "--seed")
+    _at_least(args.random, 0, "--random")
     t = load_template(args.template)
     genomes = [t.space.baseline()]
     if args.genome:
@@ -98,6 +105,11 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0 if all(o["status"] == "ok" for o in out) else 1
 
 
+def _at_least(value: int, least: int, flag: str) -> None:
+    if value < least:
+        raise UsageError(f"{flag} {value}: must be at least {least}")
+
+
 def _kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
     out = {}
     for item in items or []:
@@ -129,21 +141,26 @@ def _duration(text: str | None) -> float | None:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import print_rows
-    from evo_kernels.tuning import TuneConfig, tune
+    from evo_kernels.tuning import UNBOUNDED, TuneConfig, nothing_feasible, tune
 
     forbids: dict[str, list[str]] = {}
     for k, v in _kv_list(args.forbid, "--forbid").items():
         forbids.setdefault(k, []).extend(v.split(","))
-    cfg = TuneConfig(template=args.template, problem=_size(args.size), budget=args.budget,
+    budget = UNBOUNDED if args.time is not None else 200 if args.budget is None else args.budget
+    cfg = TuneConfig(template=args.template, problem=_size(args.size), budget=budget,
                      time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=_kv_list(args.pin, "--pin"),
-                     forbids=forbids, starts=[_parse_genome(g) for g in args.start or []], db=args.db,
+                     forbids=forbids, starts=[_parse_genome(g, "--start") for g in args.start or []], db=args.db,
                      population=args.population, seed=args.seed, batch_size=args.batch_size,
                      init_population=args.init_population, replay=args.replay, **_where(args))
     result = tune(cfg, stream=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(result, indent=1, default=str))
-    else:
+    none = nothing_feasible(result)
+    if none:
+        print(f"evo-kernels: {none}", file=sys.stderr)
+        return 1
+    if not args.json:
         print_rows(result["best"], title=f"best of {result['spent']} evaluations (run {result['run_id']}, "
                                          f"checkpoints in {result['run_dir']})")
     return 0
@@ -206,10 +223,17 @@ def _store(path: str):
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import print_rows, store_rows
 
+    _at_least(args.top, 1, "--top")
     with _store(args.db) as store:
+        known = store.templates()
+        if args.template is not None and args.template not in known:
+            raise UsageError(f"{args.db}: --template {args.template}: no evaluations of it here"
+                             + (f" (templates here: {', '.join(known)})" if known else ""))
         rows = store_rows(store, args.template, args.top)
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
+    elif args.template is None and len(known) > 1:
+        print_rows(rows, title=f"{args.db}: the best {args.top} genomes of each of {len(known)} templates")
     else:
         print_rows(rows, title=f"{args.db}: best {len(rows)} genomes")
     return 0
@@ -218,6 +242,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from evo_kernels.export import export_entries, render_header
 
+    _at_least(args.top, 1, "--top")
     t = load_template(args.template)
     sizes = [_size(s.split(",")) for s in args.sizes] if args.sizes else None
     with _store(args.db) as store:
@@ -225,7 +250,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not entries:
         raise UsageError(f"{args.db}: no passed evaluations of {t.name}" + (f" at {sizes}" if sizes else ""))
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(render_header(t, entries, arch=args.arch))
+    Path(args.out).write_text(render_header(t, entries, arch=args.arch, file_name=Path(args.out).name))
     print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")
     return 0
 
@@ -248,6 +273,11 @@ def cmd_record(args: argparse.Namespace) -> int:
     """Measure every genome of a space (or a random sample) on the GPU; export a recording."""
     from evo_kernels.recording import export_recording, record
 
+    _at_least(args.seed, 0, "--seed")
+    if args.sample is not None:
+        _at_least(args.sample, 1, "--sample")
+    if not args.time_cap > 0:
+        raise UsageError(f"--time-cap {args.time_cap}: must be more than 0 seconds")
     if args.from_db:
         path = export_recording(args.db, args.template, args.out, _size(args.size))
         print(f"wrote {path}")
@@ -262,9 +292,17 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors (a flag's missing or mistyped value) one line like every other
+    user error: the usage is what --help is for."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="evo-kernels", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command", required=True)
+    p = _Parser(prog="evo-kernels", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True)  # each a _Parser too
 
     s = sub.add_parser("list", help="templates, their transforms, domains and space sizes")
     s.add_argument("--json", action="store_true")
@@ -284,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("template")
     s.add_argument("--size", nargs="*", metavar="NAME=N", help="problem size, e.g. M=4096 N=4096 K=4096")
     g = s.add_mutually_exclusive_group()
-    g.add_argument("--budget", type=int, default=200, help="unique evaluations (default 200)")
+    g.add_argument("--budget", type=int, help="unique evaluations (default 200)")
     g.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
     s.add_argument("--strategy", choices=("pbt", "ga", "random"), default="pbt")
     s.add_argument("--objective", choices=("median", "p95"), default="median",
@@ -295,7 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--forbid", action="append", metavar="GENE=V1,V2", help="never try these values")
     s.add_argument("--start", action="append", metavar="JSON", help="a genome to start from (JSON or file)")
     s.add_argument("--db", default="runs/evo-kernels.db")
-    s.add_argument("--population", help="checkpoint folder (default populations/<template>-<size>-<strategy>-s<seed>)")
+    s.add_argument("--population", help="checkpoint folder (default <db>.runs/<template>-<size>-<strategy>-s<seed>)")
     s.add_argument("--init-population", help="warm-start PBT from a saved population")
     s.add_argument("--replay", help="replay this recording instead of measuring")
     s.add_argument("--seed", type=int, default=0)
@@ -363,11 +401,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return bench_search.main(argv[1:])
     args = build_parser().parse_args(argv)
+    return run_command(args)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """The one place where an error becomes what the user sees: bad input one line on stderr
+    (status 2, nothing written: every check runs first), a closed pipe on stdout silence, Ctrl-C
+    one line saying how to resume (status 130)."""
+    from evo_kernels.settings import SettingError
+    from evo_kernels.store import StoreError
+
     try:
         return args.func(args)
-    except (UsageError, TemplateError, InvalidGenome, TuneError) as exc:
-        print(f"evo-kernels: error: {exc}", file=sys.stderr)
+    except (UsageError, TemplateError, InvalidGenome, TuneError, SettingError, StoreError) as exc:
+        print(f"evo-kernels: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader (say `| head`) is gone: nothing more can be shown, and Python must not try
+        # again at exit; 141 is what a shell reports for a command ended by SIGPIPE.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        again = ("; run the same command again to resume: every finished evaluation is in the database, the "
+                 "search state in its last checkpoint") if args.command in ("tune", "batch") else ""
+        print(f"\nevo-kernels: interrupted{again}", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

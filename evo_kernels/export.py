@@ -124,10 +124,18 @@ def _ident(s: str) -> str:
     return re.sub(r"\W", "_", s)
 
 
-def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], arch: str = "sm_90") -> str:
+def _measured(k: str, v: Any) -> str:
+    if k == "timestamp" and isinstance(v, int | float):
+        return f"measured_at={datetime.datetime.fromtimestamp(v, datetime.UTC).isoformat(timespec='seconds')}"
+    return f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
+
+
+def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], arch: str = "sm_90",
+                  file_name: str | None = None) -> str:
     """The header text for ``entries``: dicts with ``genome``, ``problem`` and the measured
     ``median_ms``, ``speedup``, ``fitness``, ``cv``, ``registers``, ``spill_bytes``, ``gpu_name``,
-    ``driver_version``, ``nvcc_version``, ``timestamp`` (the store's rows)."""
+    ``driver_version``, ``nvcc_version``, ``timestamp`` (the store's rows). ``file_name`` is the name
+    the header is written under (its first line says it; default ``evo_tuned_<template>.cuh``)."""
     if not entries:
         raise ValueError(f"no tuned entries for {template.name} to export")
     ns = f"evo_tuned_{_ident(template.name)}"
@@ -137,7 +145,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
     params = _params(args)
     call = ", ".join(a.name for a in args)
     size_params = ", ".join(f"int {k}" for k in sizes)
-    lines = [f"// {ns}.cuh: {template.name} kernels tuned by evo-kernels; generated "
+    lines = [f"// {file_name or ns + '.cuh'}: {template.name} kernels tuned by evo-kernels (namespace {ns}); generated "
              f"{datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds')}.",
              f"// Template {template.mako_path.name} (hash {template.hash}); tuned for {arch}.",
              "// Self-contained: include it in any .cu file; call launch(...) with the kernel's arguments.",
@@ -154,8 +162,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                                       "speedup", "fitness", "cv", "registers", "spill_bytes")}
         lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}",
                   f"// genome: {json.dumps(genome)}",
-                  "// measured: " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
-                                              for k, v in prov.items() if v is not None),
+                  "// measured: " + ", ".join(_measured(k, v) for k, v in prov.items() if v is not None),
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
         lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]

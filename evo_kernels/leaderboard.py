@@ -62,8 +62,11 @@ def table(rows: Sequence[dict[str, Any]], title: str = "", width: int | None = N
 
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, width=width,
               collapse_padding=True)
+    units = {r.get("rate_unit") for r in rows if r.get("rate")}
+    rate_head = {"GFLOP/s": "TFLOP/s", "GB/s": "TB/s"}.get(units.pop(), "TFLOP/s|TB/s") if len(units) == 1 else (
+        "TFLOP/s|TB/s" if units else "rate")
     for col, just in (("#", "right"), ("kernel", "left"), ("size", "left"), ("us", "right"), ("x base", "right"),
-                      ("T/s", "right"), ("roof", "right"), ("regs", "right"), ("spill", "right"), ("cv", "right"),
+                      (rate_head, "right"), ("roof", "right"), ("regs", "right"), ("spill", "right"), ("cv", "right"),
                       ("by", "left")):
         t.add_column(col, justify=just, no_wrap=True)
     for i, r in enumerate(rows, 1):
@@ -127,6 +130,12 @@ class LiveLeaderboard:
             self._live.__exit__(*exc)
             self._live = None
 
+    def restore(self, rows: Iterable[dict[str, Any]]) -> None:
+        """The rows of a resumed run's earlier evaluations: shown as they were, not announced again
+        as new bests."""
+        self.rows = sorted([*self.rows, *rows], key=lambda r: -r["fitness"])[: self.top]
+        self._best_fitness = max([self._best_fitness, *(r["fitness"] for r in self.rows)])
+
     def update(self, ev: Evaluation, spent: int, member: int | None = None, generation: int | None = None) -> None:
         self.spent = spent
         if not ev.reused:
@@ -150,7 +159,7 @@ class LiveLeaderboard:
         now = time.monotonic()
         if ev.fitness > self._best_fitness:
             self._best_fitness = ev.fitness
-            print(f"[{self.spent}/{self.budget}] new best " + plain_lines(self.rows[:1])[0][3:], file=self.stream,
+            print(f"[{self.spent}{self._of_budget}] new best " + plain_lines(self.rows[:1])[0][3:], file=self.stream,
                   flush=True)
         elif now - self._last_plain > 30 or self.spent == self.budget:
             print(self.progress(), file=self.stream, flush=True)
@@ -158,9 +167,14 @@ class LiveLeaderboard:
             return
         self._last_plain = now
 
+    @property
+    def _of_budget(self) -> str:
+        """"/budget", or nothing for a run limited by time alone (its budget is unbounded)."""
+        return f"/{self.budget}" if self.budget < 2**62 else ""
+
     def progress(self) -> str:
         elapsed = time.monotonic() - self._start
-        budget = f"/{self.budget}" if self.budget < 2**62 else ""
+        budget = self._of_budget
         eta = f", ETA {elapsed / self.spent * (self.budget - self.spent):.0f} s" if self.spent and budget else ""
         rate = f"{self.spent / elapsed:.1f} candidates/s" if elapsed > 0 else "-"
         head = f"{self.spent}{budget} evaluations, {self.failures} failed, {rate}, elapsed {elapsed:.0f} s{eta}"
@@ -199,8 +213,10 @@ def stage_seconds(ev: Evaluation) -> dict[str, float]:
     return {k: out[k] for k in STAGES if k in out}
 
 
-def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO = sys.stdout, title: str = "") -> None:
-    """Print leaderboard rows: a rich table on a terminal (80 columns or more), plain lines otherwise."""
+def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO | None = None, title: str = "") -> None:
+    """Print leaderboard rows (to stdout by default): a rich table on a terminal (80 columns or
+    more), plain lines otherwise."""
+    stream = sys.stdout if stream is None else stream  # looked up now: sys.stdout may have been replaced
     rows = list(rows)
     if hasattr(stream, "isatty") and stream.isatty():
         from rich.console import Console
@@ -217,9 +233,13 @@ def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO = sys.stdout, titl
 
 
 def store_rows(store, template: str | None, top: int) -> list[dict]:
-    """Leaderboard rows (best first) from the database, with rates where the template loads."""
+    """Leaderboard rows from the database, with rates where the template loads: the ``top`` best
+    of ``template``, or, where none is named, the ``top`` best of each template in turn (fitness
+    is a speedup over each template's own baseline, so one kernel's rows would hide another's)."""
+    ranked = [r for name in ([template] if template is not None else store.templates())
+              for r in store.top(top, template=name)]
     out = []
-    for r in store.top(top, template=template):
+    for r in ranked:
         try:
             from evo_kernels.template import load_template
 

@@ -38,7 +38,7 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[int]:
     return front
 
 
-def _plot(path: Path, draw: Callable[[Any], None]) -> None:
+def _plot(path: Path, draw: Callable[[Any], None], title: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -46,8 +46,9 @@ def _plot(path: Path, draw: Callable[[Any], None]) -> None:
 
     fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
     draw(ax)
+    ax.set_title(title, fontsize=9)
     fig.tight_layout()
-    fig.savefig(path)
+    fig.savefig(path, metadata={"Title": title})
     plt.close(fig)
 
 
@@ -80,7 +81,7 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
             ax.set_xlabel("unique evaluations")
             ax.set_ylabel("best fitness so far (speedup, regularized)")
             ax.legend(fontsize=7)
-        _plot(out / f"{slug}_progress.png", draw_progress)
+        _plot(out / f"{slug}_progress.png", draw_progress, f"{name}: best fitness so far per run")
         md += [f"![best so far per run]({slug}_progress.png)", ""]
         members = sorted({r["member"] for r in grp if r.get("member") is not None})
         if members:
@@ -91,7 +92,7 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
                 ax.set_xlabel("evaluations proposed by the member")
                 ax.set_ylabel("best fitness so far")
                 ax.legend(fontsize=7, ncol=2)
-            _plot(out / f"{slug}_members.png", draw_members)
+            _plot(out / f"{slug}_members.png", draw_members, f"{name}: best fitness so far per PBT member")
             md += [f"![best so far per member]({slug}_members.png)", ""]
         for res, label in (("registers", "registers per thread"), ("smem_bytes", "shared memory per block (B)")):
             pts = [(r["median_ms"], float(r[res])) for r in ok]
@@ -104,25 +105,38 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
                 ax.set_ylabel("median time (us)")
                 ax.set_yscale("log")
                 ax.legend(fontsize=7)
-            _plot(out / f"{slug}_pareto_{res}.png", draw_front)
+            _plot(out / f"{slug}_pareto_{res}.png", draw_front, f"{name}: median time against {label}")
             md += [f"![Pareto front, time against {label}]({slug}_pareto_{res}.png)", "",
                    f"Pareto front (time against {label}):", "", f"| median us | {label} | fitness | genome |",
                    "|---|---|---|---|"]
             md += [f"| {ok[i]['median_ms'] * 1e3:.1f} | {pts[i][1]:.0f} | {ok[i]['fitness']:.3f} | "
                    f"`{json.dumps(ok[i]['genome'], separators=(',', ':'))}` |" for i in front]
             md.append("")
-        abl = (ablations or {}).get(name)
-        if abl:
-            md += ["### Why it is fast: each transform of the best genome reverted alone", "",
-                   "| change | status | median us | speedup | regs | spill B | smem B | threads | bytes/thread |",
-                   "|---|---|---|---|---|---|---|---|---|"]
-            md += [f"| {a['change']} | {a['status']} | {a['median_us']:.1f} | {a['speedup']:.2f} | {a['registers']} | "
-                   f"{a['spill_bytes']} | {a['smem_bytes']} | {a['threads']} | {a['bytes_per_thread']:.1f} |"
-                   for a in abl]
-            md.append("")
+        md += ablation_lines((ablations or {}).get(name))
     path = out / "REPORT.md"
     path.write_text("\n".join(md) + "\n")
     return path
+
+
+def ablation_lines(abl: Sequence[dict[str, Any]] | None) -> list[str]:
+    """Markdown of "why it is fast": a table of the best genome and each transform reverted alone;
+    where a recording answered and held none of the reverted genomes, one sentence saying that the
+    ablation needs a GPU instead of a table of rows with no time."""
+    if not abl:
+        return []
+    head = ["### Why it is fast: each transform of the best genome reverted alone", ""]
+    if len(abl) > 1 and all(a["status"] == "not recorded" for a in abl[1:]):
+        return head + [f"Not measured: the recording holds none of the {len(abl) - 1} genomes with one transform "
+                       "reverted; the ablation needs a GPU (run `evo-kernels report` there).", ""]
+    lines = head + ["| change | status | median us | speedup | regs | spill B | smem B | threads | bytes/thread |",
+                    "|---|---|---|---|---|---|---|---|---|"]
+    for a in abl:
+        timed = a["median_us"] == a["median_us"]  # not NaN
+        us, sp = (f"{a['median_us']:.1f}", f"{a['speedup']:.2f}") if timed else ("-", "-")
+        status = "not recorded (needs a GPU)" if a["status"] == "not recorded" else a["status"]
+        lines.append(f"| {a['change']} | {status} | {us} | {sp} | {a['registers']} | {a['spill_bytes']} | "
+                     f"{a['smem_bytes']} | {a['threads']} | {a['bytes_per_thread']:.1f} |")
+    return lines + [""]
 
 
 def time_spent(rows: Sequence[dict[str, Any]]) -> list[str]:

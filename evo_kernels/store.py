@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sqlite3
 import threading
 import time
@@ -63,6 +64,7 @@ CREATE TABLE evaluations (id INTEGER PRIMARY KEY AUTOINCREMENT, {", ".join(f"{n}
 CREATE INDEX evaluations_identity ON evaluations (template_hash, genome_key, problem_json, gpu_name, nvcc_version);
 CREATE INDEX evaluations_run ON evaluations (run_id);
 CREATE INDEX evaluations_rank ON evaluations (template, status, fitness);
+{store_file.RUNS_TABLE};
 """
 
 _NO_PARAM = object()  # marks a where-clause that takes no parameter ("fitness IS NOT NULL")
@@ -136,6 +138,10 @@ class ResultStore:
         if not exists:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         uri = self.path.resolve().as_uri() + ("?mode=ro" if readonly else "")
+        if readonly and not os.access(self.path.parent, os.W_OK) and not Path(f"{self.path}-wal").exists():
+            # A folder we cannot write (a colleague's results, a read-only mount): SQLite could not
+            # make the -shm file WAL reading needs, and with no -wal there is no writer to see.
+            uri += "&immutable=1"
         try:
             self._open(uri, version)
         except BaseException:
@@ -298,6 +304,20 @@ class ResultStore:
                 found.setdefault(row["genome_key"], row)  # newest first: the first row of a key wins
         return {k: self.to_evaluation(found[k]) for k in keys if k in found}
 
+    def add_run(self, run_id: str, folder: str | Path, identity: Mapping[str, Any]) -> None:
+        """Record a run (its checkpoint folder and identity) once, so that its checkpoints are
+        known to belong to this database."""
+        with self._guard(), self._transaction():
+            self._conn.execute("INSERT OR IGNORE INTO runs (run_id, folder, identity_json, started) "
+                               "VALUES (?, ?, ?, ?)",
+                               (run_id, str(folder), json.dumps(identity, sort_keys=True, default=str), time.time()))
+
+    def run_record(self, run_id: str) -> dict[str, Any] | None:
+        """The recorded run ``run_id`` (run_id, folder, identity, started), or None."""
+        with self._guard():
+            row = self._conn.execute("SELECT * FROM runs WHERE run_id = ?", (run_id,)).fetchone()
+        return None if row is None else {**dict(row), "identity": json.loads(row["identity_json"])}
+
     def rows(self, template: str | None = None, run_id: str | None = None, status: str | None = None,
              after_id: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """Rows in insertion order, filtered; ``after_id`` lets a live reader fetch only what is new."""
@@ -306,6 +326,11 @@ class ResultStore:
             if value is not None:
                 where.append((f"{column} = ?", value))
         return self._select(where, limit=limit)
+
+    def templates(self) -> list[str]:
+        """The names of the templates evaluated here, sorted."""
+        with self._guard():
+            return sorted(r[0] for r in self._conn.execute("SELECT DISTINCT template FROM evaluations"))
 
     def count(self, run_id: str | None = None) -> int:
         """Number of evaluations, of one run or of all."""

@@ -6,12 +6,13 @@ reads, :func:`migrate` writes inside the store's own transaction.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 FORMAT = "evo-kernels-results"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x45564B52  # "EVKR" in the SQLite header: marks the file as ours even to `file(1)`
 BUSY_TIMEOUT_MS = 30_000
 
@@ -21,8 +22,20 @@ def _add_timings(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE evaluations ADD COLUMN timings_json TEXT NOT NULL DEFAULT '{}'")
 
 
+RUNS_TABLE = ("CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, folder TEXT NOT NULL, "
+              "identity_json TEXT NOT NULL, started REAL NOT NULL)")
+
+
+def _add_runs(conn: sqlite3.Connection) -> None:
+    """2 -> 3: the runs table (a run's checkpoint folder and identity), so that a checkpoint can be
+    matched to its database; the runs already in the evaluations are entered, folder unknown."""
+    conn.execute(RUNS_TABLE)
+    conn.execute("INSERT OR IGNORE INTO runs (run_id, folder, identity_json, started) SELECT run_id, '', '{}', "
+                 "MIN(timestamp) FROM evaluations GROUP BY run_id")
+
+
 # MIGRATIONS[v] upgrades a database from schema version v to v + 1, inside the caller's transaction.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_timings}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_timings, 2: _add_runs}
 
 
 class StoreError(Exception):
@@ -110,3 +123,45 @@ def inspect_file(path: Path) -> int | None:
         raise StoreError(f"{path}: corrupt or unreadable SQLite database ({one_line(exc)})") from exc
     finally:
         conn.close()
+
+
+def has_run(path: Path, run_id: str) -> bool:
+    """Whether the results database at ``path`` (already inspected) knows the run ``run_id``: in its
+    runs table, or, in a database from before that table, by its evaluations. Only reads."""
+    if not path.exists() or path.stat().st_size == 0:
+        return False
+    live = Path(f"{path}-wal").exists()
+    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open: {one_line(exc)}") from exc
+    try:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "runs" in tables and conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone():
+            return True
+        return "evaluations" in tables and bool(
+            conn.execute("SELECT 1 FROM evaluations WHERE run_id = ? LIMIT 1", (run_id,)).fetchone())
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: corrupt or unreadable SQLite database ({one_line(exc)})") from exc
+    finally:
+        conn.close()
+
+
+def check_writable(path: Path) -> None:
+    """A StoreError, before anything is written, where the database at ``path`` (or, for a new
+    one, the nearest existing folder above it) cannot be written: SQLite would fail only at the
+    first commit, after a run had started (and left -wal and -shm files behind)."""
+    if path.exists():
+        blocked = [p for p in (path, path.parent) if not os.access(p, os.W_OK)]
+        blocked += [p for p in (Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists() and not os.access(p, os.W_OK)]
+        if blocked:
+            what = "file" if blocked[0] == path else "folder" if blocked[0] == path.parent else "journal"
+            raise StoreError(f"{path}: read-only ({what} {blocked[0]} is not writable); a run writes every "
+                             "evaluation there: give a --db that can be written (leaderboard and report only read)")
+        return
+    above = path.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if not above.is_dir() or not os.access(above, os.W_OK):
+        raise StoreError(f"{path}: cannot be created: {above} is not a writable folder")

@@ -13,18 +13,23 @@ import hashlib
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from evo_kernels import settings
 from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights, Limits
 from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome
 from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.runners.base import Runner
 from evo_kernels.runners.choose import Backend, BackendError, open_runner, replay_source
-from evo_kernels.template import KernelTemplate, load_template
+from evo_kernels.template import KernelTemplate, TemplateError, load_template
+
+
+UNBOUNDED = 2**62  # the budget of a run limited by time alone (the leaderboard shows no budget)
 
 
 class TuneError(Exception):
@@ -47,7 +52,7 @@ class TuneConfig:
     forbids: dict[str, list[Any]] = field(default_factory=dict)  # gene -> values never tried
     starts: list[dict[str, Any]] = field(default_factory=list)  # genomes a person proposes
     db: str = "runs/evo-kernels.db"
-    population: str | None = None  # checkpoint folder; default populations/<template>-<problem>-<strategy>-s<seed>
+    population: str | None = None  # checkpoint folder; default <db>.runs/<template>-<problem>-<strategy>-s<seed>
     seed: int = 0
     batch_size: int = 8
     init_population: str | None = None
@@ -106,9 +111,16 @@ def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[A
     return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
 
 
-def default_population_dir(cfg: TuneConfig, problem: dict[str, int]) -> Path:
+def run_name(cfg: TuneConfig, problem: dict[str, int]) -> str:
+    """A run's folder name: template, the problem it tunes, strategy and seed."""
     size = "x".join(str(v) for v in problem.values())
-    return Path("populations") / f"{cfg.template}-{size}-{cfg.strategy}-s{cfg.seed}"
+    return f"{Path(cfg.template).name.removesuffix('.cu.mako').removesuffix('.py')}-{size}-{cfg.strategy}-s{cfg.seed}"
+
+
+def default_run_dir(cfg: TuneConfig, problem: dict[str, int]) -> Path:
+    """Where a run's checkpoints go unless --population says: beside its database, in
+    ``<db>.runs/<run name>/``, so that they belong to that database and never to the working folder."""
+    return Path(f"{cfg.db}.runs") / run_name(cfg, problem)
 
 
 @dataclass
@@ -178,19 +190,26 @@ class Plan:
     init_population: Any = None  # a SavedPopulation to warm-start PBT from
 
 
-def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
-    """Check a session's inputs (template, size, genomes, database, checkpoint) without writing
-    anything or touching the GPU; the first problem is a TuneError naming its file."""
+def validate(cfg: TuneConfig, where: str = "tune",
+             run_dir_of: Callable[[TuneConfig, dict[str, int]], Path] = default_run_dir,
+             by_key: bool = False) -> Plan:
+    """Check a session's inputs (settings, template, size, genomes, database, checkpoint) without
+    writing anything or touching the GPU; the first problem is a TuneError naming its file.
+    ``run_dir_of`` names the checkpoint folder from the problem, where --population does not;
+    ``by_key`` names settings by their batch-file keys rather than their flags."""
     from evo_kernels.checkpoint import CheckpointError, load_latest
     from evo_kernels.store import StoreError, inspect_file
+    from evo_kernels.store_file import check_writable, has_run
 
-    if cfg.objective not in ("median", "p95"):
-        raise TuneError(f"{where}: --objective {cfg.objective!r} is not median or p95")
-    if cfg.budget < 1:
-        raise TuneError(f"{where}: the budget must be at least 1 evaluation")
-    if cfg.ahead < 0:
-        raise TuneError(f"{where}: --ahead {cfg.ahead}: batches asked ahead must be 0 or more")
-    template = load_template(cfg.template)
+    try:
+        settings.check_fields(asdict(cfg), where, by_key)
+        template = load_template(cfg.template)
+        asked = (None if cfg.problem is None else
+                 settings.check_problem(cfg.problem, template.problem, where, "size" if by_key else "--size"))
+    except settings.SettingError as exc:
+        raise TuneError(str(exc)) from exc
+    except TemplateError as exc:
+        raise TuneError(f"{where}: {exc}") from exc
     try:
         cfg.backend().validate()
         replay_path = replay_source(cfg.backend(), template.name)
@@ -205,15 +224,12 @@ def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
         except ReplayError as exc:
             raise TuneError(str(exc)) from exc
         problem = dict(replay.problem)
-        if cfg.problem and dict(cfg.problem) != problem:
-            raise TuneError(f"{replay_path}: recorded at {problem}, not at the requested size {cfg.problem}; "
+        if asked is not None and asked != problem:
+            raise TuneError(f"{replay_path}: recorded at {problem}, not at the requested size {asked}; "
                             "on a GPU machine any size can be tuned")
         base_space = replay.space
     else:
-        problem = dict(cfg.problem or template.problem)
-        if sorted(problem) != sorted(template.problem):
-            raise TuneError(f"{template.meta_path}: size {problem} does not name the problem parameters "
-                            f"{', '.join(template.problem)}")
+        problem = asked or dict(template.problem)
         base_space = template.space
     space = restrict(base_space, cfg.pins, cfg.forbids, where)
     for g in cfg.starts:
@@ -221,16 +237,36 @@ def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
             space.check(space.coerce(g))
         except InvalidGenome as exc:
             raise TuneError(f"{where}: start genome {json.dumps(g)}: {exc}") from exc
-    run_dir = Path(cfg.population) if cfg.population else default_population_dir(cfg, problem)
+    run_dir = Path(cfg.population) if cfg.population else run_dir_of(cfg, problem)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise TuneError(f"{run_dir}: checkpoint folder is a file")
     try:
         ckpt = load_latest(run_dir) if run_dir.exists() else None
     except CheckpointError as exc:
+        raise TuneError(str(exc)) from exc
+    db = Path(cfg.db)
+    if db.exists():
+        try:
+            inspect_file(db)
+        except StoreError as exc:
+            raise TuneError(str(exc)) from exc
+    try:
+        check_writable(db)
+    except StoreError as exc:
         raise TuneError(str(exc)) from exc
     if ckpt is not None:
         old = ckpt["meta"].get("identity")
         if old is not None and old != json.loads(json.dumps(cfg.identity(), default=str)):
             raise TuneError(f"{run_dir}: holds a checkpoint of a different session ({old}); "
                             "use another --population folder")
+        run_id = ckpt["meta"].get("run_id", "?")
+        try:
+            known = has_run(db, run_id)
+        except StoreError as exc:
+            raise TuneError(str(exc)) from exc
+        if not known:
+            raise TuneError(f"{run_dir}: a checkpoint of run {run_id}, which is not in {db}; resume it with the "
+                            "--db it ran with, or start afresh with another --population folder")
     init = None
     if cfg.init_population:
         if not Path(cfg.init_population).is_dir():
@@ -240,11 +276,6 @@ def validate(cfg: TuneConfig, where: str = "tune") -> Plan:
         try:
             init = load_pretrained(cfg.init_population)
         except CheckpointError as exc:
-            raise TuneError(str(exc)) from exc
-    if Path(cfg.db).exists():
-        try:
-            inspect_file(Path(cfg.db))
-        except StoreError as exc:
             raise TuneError(str(exc)) from exc
     return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init)
 
@@ -258,6 +289,11 @@ def open_session(plan: Plan) -> Session:
     # checkpoint and started again recognises the evaluations it already stored.
     ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
     run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
+    try:
+        store.add_run(run_id, plan.run_dir.resolve(), json.loads(json.dumps(cfg.identity(), default=str)))
+    except BaseException:
+        store.close()
+        raise
     weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
     limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
     try:
@@ -318,10 +354,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     board = LiveLeaderboard(s.cfg.budget, nbytes, flops, stream=stream,
                             note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""),
                             replay=s.replayed, workers=s.runner.workers, busy=s.runner.busy)
-    for ev in loop.history:
-        board.rows.append(row_from_evaluation(ev, nbytes, flops))
-    board.rows.sort(key=lambda r: -r["fitness"])
-    del board.rows[board.top:]
+    board.restore(row_from_evaluation(ev, nbytes, flops) for ev in loop.history if ev.fitness > 0)
     meta = {"identity": json.loads(json.dumps(s.cfg.identity(), default=str)), "run_id": s.run_id,
             "template": s.template.name, "template_hash": s.template.hash, "problem": s.problem,
             "device": s.device, "replay": s.replayed}
@@ -344,10 +377,27 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     with board if live else _Null():
         loop.run(deadline)
     best = loop.best()
-    return {"spent": loop.spent, "resumed_from": resumed, "run_id": s.run_id, "run_dir": str(s.run_dir),
+    outcomes = Counter(outcome(ev) for ev in loop.history)
+    return {"spent": loop.spent, "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
+            "run_id": s.run_id, "run_dir": str(s.run_dir),
             "best": board.rows[:1], "best_genome": best.candidate.genome if best else None,
             "best_fitness": best.fitness if best else 0.0, "replay": s.replayed, "workers": s.runner.workers,
             "busy": s.runner.busy(), "stage_s": dict(board.stage_s), "measured": board.measured}
+
+
+def outcome(ev: Evaluation) -> str:
+    """An evaluation's outcome in a word: its status, or "infeasible" for a good build over a limit."""
+    return "infeasible" if ev.status == "ok" and not ev.fitness > 0 else ev.status
+
+
+def nothing_feasible(result: dict[str, Any]) -> str | None:
+    """One line saying that a run found no feasible genome (with what became of its evaluations),
+    or None where it found one."""
+    if result["best_fitness"] > 0:
+        return None
+    counts = ", ".join(f"{n} {k}" for k, n in result.get("outcomes", {}).items())
+    return (f"nothing feasible found in {result['spent']} evaluations ({counts or 'none'}): every genome failed "
+            "or broke a limit you set (--max-registers, --max-smem, --pin, --forbid)")
 
 
 class _Null:

@@ -80,3 +80,15 @@ def test_header_program_runs_and_matches_reference(tmp_path, name):
     for name_, want in ref.items():
         got = np.fromfile(tmp_path / f"{name_}.out.bin", dtype=np.float32).reshape(want.shape)
         assert np.linalg.norm(got - want) / np.linalg.norm(want) < t.tolerance
+
+
+def test_header_names_its_own_file_and_says_when_it_was_measured():
+    # 18.17: the first line said evo_tuned_sgemm.cuh whatever the file was called, and the
+    # provenance read timestamp=1.796e+09
+    t = load_template("sgemm")
+    rows = [{**e, "timestamp": 1796342400.25} for e in entries(t, [t.problem])]
+    header = render_header(t, rows, file_name="my_gemm.cuh")
+    assert header.splitlines()[0].startswith("// my_gemm.cuh: sgemm kernels tuned by evo-kernels (namespace "
+                                             "evo_tuned_sgemm)")
+    assert "measured_at=2026-12-04T00:00:00+00:00" in header and "e+09" not in header
+    assert render_header(t, rows).startswith("// evo_tuned_sgemm.cuh: ")

@@ -62,3 +62,51 @@ def test_progress_shows_rate_worker_busy_shares_and_stage_times_and_replay_says_
     rep = LiveLeaderboard(100, 0, 0, stream=io.StringIO(), replay=True)
     rep.update(replayed(1)[0], 1)
     assert rep.progress().endswith("replay (nothing compiled or run)") and "%" not in rep.progress()
+
+
+def test_store_rows_show_the_best_of_each_template(tmp_path):
+    # 18.15: ranked together, one template's large speedups hid every other template
+    from evo_kernels.leaderboard import store_rows
+    from evo_kernels.store import ResultStore
+
+    evs = {name: load_space(RECORDINGS / f"{name}.json.gz") for name in ("sgemm", "transpose")}
+    with ResultStore(tmp_path / "r.db") as store:
+        for name, rp in evs.items():
+            got = rp.evaluator().evaluate([Candidate(name, g, rp.problem, rp.space.key(g)) for g in rp.genomes()[:30]])
+            store.add_many(got, run_id=name)
+        rows = store_rows(store, None, 3)
+        assert [r["template"] for r in rows] == ["sgemm"] * 3 + ["transpose"] * 3
+        for name in evs:
+            mine = [r["fitness"] for r in rows if r["template"] == name]
+            assert mine == sorted(mine, reverse=True) and mine[0] == store.top(1, template=name)[0]["fitness"]
+        assert [r["template"] for r in store_rows(store, "transpose", 2)] == ["transpose"] * 2
+
+
+def test_the_rate_column_names_its_unit():
+    # 18.17: the live table's "T/s" did not say of what
+    console = Console(width=80, force_terminal=True, color_system=None)
+    board = LiveLeaderboard(budget=12, nbytes=4 * 3 * 2048**2, flops=2 * 2048**3, stream=io.StringIO())
+    for i, ev in enumerate(replayed(), 1):
+        board.update(ev, i)
+    with console.capture() as cap:
+        console.print(table(board.rows, "best"))
+    assert "TFLOP/s" in cap.get() and "T/s " not in cap.get()
+
+
+def test_resumed_rows_are_not_announced_again_and_no_budget_under_a_time_limit():
+    out = io.StringIO()
+    board = LiveLeaderboard(budget=2**62, nbytes=1, flops=10, stream=out)
+    evs = sorted(replayed(), key=lambda e: e.fitness)
+    with board:
+        board.restore([{**plain_row(evs[-1])}])
+        for i, ev in enumerate(evs[:-1], 1):
+            board.update(ev, i)
+    assert "new best" not in out.getvalue()  # none beats the restored best
+    board.update(evs[-1], 12)
+    assert "[12/" not in out.getvalue()
+
+
+def plain_row(ev):
+    from evo_kernels.leaderboard import row_from_evaluation
+
+    return row_from_evaluation(ev, 1, 10)

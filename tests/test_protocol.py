@@ -283,3 +283,42 @@ def test_worker_stage_clock_charges_every_moment_to_one_stage():
     assert list(seconds) == ["load", "check", "reference"] and set(seconds) <= set(STAGES)
     assert seconds["reference"] >= 0.02 and seconds["check"] >= 0.02 and seconds["load"] >= 0.01
     assert sum(seconds.values()) == pytest.approx(total, abs=2e-3)
+
+
+def test_guard_patterns_are_fixed_random_and_differ_by_side_and_name():
+    a = P.guard_pattern("y", "after")
+    assert a.dtype == np.uint8 and a.size == P.GUARD_BYTES and P.GUARD_BYTES % 256 == 0
+    assert np.array_equal(a, P.guard_pattern("y", "after"))  # the worker lays and checks the same bytes
+    assert not np.array_equal(a, P.guard_pattern("y", "before"))
+    assert not np.array_equal(a, P.guard_pattern("x", "after"))
+    # neither zeros nor the poison: 256 byte values, none dominating
+    assert len(np.unique(a)) == 256 and np.bincount(a).max() < 4 * a.size / 256
+
+
+def test_guard_breach_names_the_array_the_side_and_the_extent():
+    before, after = P.guard_pattern("y", "before").copy(), P.guard_pattern("y", "after").copy()
+    assert P.guard_breach("y", before, after) is None
+    past = after.copy()
+    past[:4] = np.frombuffer(np.float32(3.0).tobytes(), dtype=np.uint8)  # y[n] = 3.0
+    past[0] = after[0]  # a byte that happens to equal the canary still counts: whole elements
+    assert P.guard_breach("y", before, past) == ("wrote 4 bytes past the end of y (bytes 0..3 after its last element "
+                                                 "changed)")
+    past[92:96] = ~after[92:96]  # the last block's threads up to y[n + 23]
+    assert P.guard_breach("y", before, past).startswith("wrote 96 bytes past the end of y (bytes 0..95")
+    early = before.copy()
+    early[-4:] = ~before[-4:]  # y[-1]
+    assert P.guard_breach("y", early, after) == ("wrote 4 bytes before the start of y (bytes 0..3 before its first "
+                                                 "element changed)")
+    early[-12] = ~before[-12]  # y[-3] too
+    assert P.guard_breach("y", early, after).startswith("wrote 12 bytes before the start of y (bytes 0..11")
+
+
+def test_input_change_is_bitwise_and_says_what_changed():
+    x = np.random.default_rng(0).standard_normal(1000).astype(np.float32)
+    assert P.input_change("x", x.copy(), x) is None
+    y = x.copy()
+    y[7] = np.nextafter(y[7], np.float32(np.inf))  # one ulp is a change; a tolerance would hide it
+    y[500:] = 0
+    assert P.input_change("x", y, x) == "input x was modified: 501 of 1000 elements changed, first at flat index 7"
+    nan = np.full(4, np.nan, dtype=np.float32)
+    assert P.input_change("x", nan.copy(), nan) is None  # the same bits, NaN included

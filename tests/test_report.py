@@ -71,3 +71,31 @@ def test_report_says_where_the_measured_candidates_time_went():
     assert lines[2] == "| queued | compile | load | check | timing |"
     assert lines[4] == "| 200 | 250 | 1 | 20 | 40 |"
     assert time_spent(rows[2:]) == []
+
+
+def test_a_replayed_ablation_without_reverted_genomes_says_it_needs_a_gpu(tmp_path):
+    # 18.16: rows of "not recorded | nan | 0.00"
+    from evo_kernels.report import ablation_lines
+
+    row = {"change": "(best genome)", "status": "ok", "median_us": 12.5, "speedup": 2.0, "registers": 30,
+           "spill_bytes": 0, "smem_bytes": 0, "threads": 256, "bytes_per_thread": 8.0}
+    missing = {**row, "change": "TileLoops: 32 -> 1", "status": "not recorded", "median_us": float("nan"),
+               "speedup": 0.0}
+    text = "\n".join(ablation_lines([row, missing, {**missing, "change": "UnrollLoop: 4 -> 1"}]))
+    assert "needs a GPU" in text and "nan" not in text and "| not recorded" not in text
+    mixed = "\n".join(ablation_lines([row, missing, {**row, "change": "UnrollLoop: 4 -> 1"}]))
+    assert "| TileLoops: 32 -> 1 | not recorded (needs a GPU) | - | - |" in mixed and "nan" not in mixed
+
+
+def test_every_plot_is_titled_with_its_kernel_and_size(tmp_path):
+    rp = load_space(RECORDINGS / "transpose.json.gz")
+    evs = rp.evaluator().evaluate([Candidate("transpose", g, rp.problem, rp.space.key(g)) for g in rp.genomes()[:40]])
+    rows = [{"id": i, "template": "transpose", "problem": rp.problem, "run_id": "r1", "member": i % 3,
+             "fitness": e.fitness, "median_ms": e.run.median_ms, "registers": e.build.registers,
+             "smem_bytes": e.build.smem_bytes, "status": e.status, "genome": e.candidate.genome}
+            for i, e in enumerate(evs)]
+    write_report(rows, tmp_path)
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert len(pngs) == 4
+    for p in pngs:  # the title is drawn on the plot and kept in the PNG's Title text chunk
+        assert b"tEXtTitle\x00transpose 2048x2048: " in p.read_bytes(), p.name

@@ -166,7 +166,8 @@ def test_schema_1_is_migrated_to_timings(db: Path) -> None:
     with pytest.raises(StoreError, match="schema version 1 is older"):
         ResultStore(db, readonly=True)
     with ResultStore(db) as s:  # upgraded on opening for writing
-        assert s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+        version = s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
+        assert version == str(store_file.SCHEMA_VERSION)
         old = s.rows()
         assert len(old) == 3 and all(r["timings"] == {} for r in old)
         assert ResultStore.to_evaluation(old[0]).run.timings == {}
@@ -409,3 +410,30 @@ def test_schema_without_upgrade_path_is_refused_and_rolled_back(db: Path, monkey
     monkeypatch.undo()
     with ResultStore(db) as s:
         assert s.count() == 3 and "x" not in s.rows()[0]
+
+
+def test_runs_are_recorded_and_a_schema_2_database_gets_them_from_its_evaluations(db: Path) -> None:
+    _fill(db, 3)  # run "r"
+    with ResultStore(db) as s:
+        s.add_run("fresh", "/tmp/x.db.runs/fresh", {"seed": 1})
+        s.add_run("fresh", "/elsewhere", {})  # recorded once: the first folder stays
+        assert s.run_record("fresh")["folder"] == "/tmp/x.db.runs/fresh"
+        assert s.run_record("fresh")["identity"] == {"seed": 1} and s.run_record("nosuch") is None
+    assert store_file.has_run(db, "fresh") and not store_file.has_run(db, "nosuch")
+    conn = sqlite3.connect(db)  # as schema version 2 left it: no runs table
+    conn.execute("DROP TABLE runs")
+    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    assert store_file.has_run(db, "r") and not store_file.has_run(db, "fresh")  # by its evaluations
+    with ResultStore(db) as s:  # upgraded on opening for writing
+        assert s.run_record("r")["folder"] == "" and s.run_record("fresh") is None
+    assert store_file.has_run(db, "r") and not store_file.has_run(db, "nosuch")
+
+
+def test_check_writable_refuses_a_database_that_cannot_be_created(tmp_path: Path) -> None:
+    (tmp_path / "a_file").write_text("x")
+    with pytest.raises(StoreError, match=r"cannot be created: .*a_file is not a writable folder"):
+        store_file.check_writable(tmp_path / "a_file" / "sub" / "r.db")
+    store_file.check_writable(tmp_path / "new" / "deeper" / "r.db")  # made on first write: fine
+    assert not (tmp_path / "new").exists()

@@ -5,6 +5,7 @@ evaluation and ends with the same result as an uninterrupted run of the same see
 """
 import json
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -123,6 +124,43 @@ def test_batch_killed_and_resumed_equals_uninterrupted(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
 
 
+def kill_at(args: list[str], after_s: float, pace_s: float = 0.03) -> bool:
+    """Start ``args`` (replaying at ``pace_s`` seconds per evaluation), SIGKILL it ``after_s``
+    seconds later; False where it finished first."""
+    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", *args], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, env={**ENV, "EVO_KERNELS_REPLAY_DELAY_S": str(pace_s)})
+    try:
+        p.wait(timeout=after_s)
+        return False
+    except subprocess.TimeoutExpired:
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+        return True
+
+
+def test_tune_and_batch_killed_at_random_moments_end_as_uninterrupted(tmp_path):
+    """A property, on a seeded random sample of moments (at start-up, mid-batch, mid-checkpoint):
+    however often a run is killed, started again it ends with the database of an uninterrupted run."""
+    rng = random.Random(18)
+    whole = cli(*tune_args(tmp_path, "whole", 40, "pbt"))
+    assert whole.returncode == 0, whole.stderr
+    args = tune_args(tmp_path, "cut", 40, "pbt")
+    assert sum(kill_at(args, rng.uniform(0.3, 4.0)) for _ in range(2)) >= 1
+    again = cli(*args)
+    assert again.returncode == 0, again.stderr
+    assert db_rows(tmp_path / "cut.db") == db_rows(tmp_path / "whole.db")
+    assert json.loads(again.stdout)["best_genome"] == json.loads(whole.stdout)["best_genome"]
+
+    jobs = {}
+    for name in ("bwhole", "bcut"):
+        jobs[name] = tmp_path / f"{name}.toml"
+        jobs[name].write_text(BATCH.format(out=tmp_path / name))
+    assert cli("batch", str(jobs["bwhole"])).returncode == 0
+    assert kill_at(["batch", str(jobs["bcut"])], rng.uniform(1.0, 3.0), pace_s=0.1)  # 32 evaluations: 3.2 s
+    assert cli("batch", str(jobs["bcut"])).returncode == 0
+    assert db_rows(tmp_path / "bcut" / "results.db") == db_rows(tmp_path / "bwhole" / "results.db")
+
+
 # --- bad input: one line naming the file, exit status 2, nothing touched ------------------------
 
 
@@ -202,3 +240,44 @@ def test_truncated_checkpoint(capsys, finished_run, monkeypatch):
                          "--strategy", "ga", "--seed", "3")
     assert code == 2 and "\n" not in err and str(latest) in err and "truncated" in err
     assert snapshot(db, pop) == before
+
+
+# --- where a run's files go, and which database they belong to ----------------------------------
+
+
+def test_checkpoints_go_beside_the_database_and_resume_only_with_it(tmp_path):
+    # 18.12: checkpoints defaulted to populations/ in the working folder, and a run with another
+    # --db "resumed at 150 evaluations" from an unrelated run
+    work = tmp_path / "work"
+    work.mkdir()
+    args = ["tune", TEMPLATE, "--budget", "16", "--strategy", "ga", "--seed", "3", "--json"]
+    first = cli(*args, "--db", str(tmp_path / "a.db"), cwd=work)
+    assert first.returncode == 0, first.stderr
+    out = json.loads(first.stdout)
+    run_dir = tmp_path / "a.db.runs" / "transpose-2048x2048-ga-s3"
+    assert Path(out["run_dir"]) == run_dir and any(run_dir.glob("gen_*"))
+    assert list(work.iterdir()) == []  # nothing in the working folder (a clone stays clean)
+    with sqlite3.connect(tmp_path / "a.db") as c:
+        assert c.execute("SELECT folder FROM runs WHERE run_id = ?", (out["run_id"],)).fetchone() == (str(run_dir),)
+    other = cli(*args, "--db", str(tmp_path / "b.db"), cwd=work)  # another database: another run
+    assert other.returncode == 0 and json.loads(other.stdout)["resumed_from"] == 0, other.stderr
+    # a checkpoint handed to a database that never saw its run is refused, and nothing is written
+    before = snapshot(tmp_path / "b.db", run_dir)
+    r = cli(*args, "--db", str(tmp_path / "b.db"), "--population", str(run_dir))
+    err = r.stderr.strip()
+    assert r.returncode == 2 and "\n" not in err and str(run_dir) in err and f"run {out['run_id']}" in err, err
+    assert f"not in {tmp_path / 'b.db'}" in err and snapshot(tmp_path / "b.db", run_dir) == before
+    again = cli(*args[:3], "24", *args[4:], "--db", str(tmp_path / "a.db"))  # its own database: resumes
+    assert again.returncode == 0 and json.loads(again.stdout)["resumed_from"] == 16, again.stderr
+
+
+def test_a_resumed_run_does_not_announce_its_old_best_again(tmp_path):
+    # 18.14: after a resume the old best was printed again as "new best"
+    def bests(budget: int) -> list[float]:
+        r = cli("tune", TEMPLATE, "--budget", str(budget), "--strategy", "ga", "--db", str(tmp_path / "r.db"))
+        assert r.returncode == 0, r.stderr
+        return [float(line.split(" fit ")[1].split()[0]) for line in r.stdout.splitlines() if "] new best " in line]
+
+    first = bests(16)
+    assert first
+    assert all(f > max(first) for f in bests(40))

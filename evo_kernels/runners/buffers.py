@@ -18,19 +18,29 @@ DEAD_CONTEXT_OBJECTS: list[Any] = []  # objects of a dead context: never freed, 
 
 class Buffers:
     """The device arrays of one problem shape: allocated once, scratch zeroed once, inputs
-    uploaded, a pristine device copy of every "inout" input so each launch starts from it."""
+    uploaded, a pristine device copy of every "inout" input so each launch starts from it.
+
+    Every array the kernel sees sits between two guard zones of ``protocol.GUARD_BYTES`` canary
+    bytes (:func:`protocol.guard_pattern`), laid once: a kernel that writes past either end of an
+    array changes them, which :meth:`breach` reports; the allocator's rounding would hide it."""
 
     def __init__(self, cuda: Any, args: list[Arg], inputs: Mapping[str, np.ndarray]) -> None:
         self.cuda, self.args = cuda, args
-        self.dev: dict[str, Any] = {}
+        self.dev: dict[str, int] = {}  # name -> device pointer to the array's first element
         self.pristine: dict[str, Any] = {}
+        self._allocs: list[Any] = []
+        g = P.GUARD_BYTES
         try:
             for a in args:
                 if a.role == "scalar":
                     continue
-                self.dev[a.name] = cuda.mem_alloc(max(a.nbytes, 4))
+                block = cuda.mem_alloc(2 * g + a.nbytes)
+                self._allocs.append(block)
+                self.dev[a.name] = int(block) + g
+                cuda.memcpy_htod(int(block), P.guard_pattern(a.name, "before"))
+                cuda.memcpy_htod(int(block) + g + a.nbytes, P.guard_pattern(a.name, "after"))
                 if a.role == "scratch":
-                    cuda.memset_d32(int(self.dev[a.name]), 0, a.nbytes // 4)
+                    cuda.memset_d32(self.dev[a.name], 0, a.nbytes // 4)
                 elif a.role == "inout":
                     self.pristine[a.name] = cuda.mem_alloc(max(a.nbytes, 4))
             self.upload(inputs)
@@ -38,13 +48,28 @@ class Buffers:
             self.free()
             raise
 
+    def breach(self) -> str | None:
+        """The first array whose guard zones a kernel changed, in one line (see
+        :func:`protocol.guard_breach`), or None. Call after a synchronize."""
+        g = P.GUARD_BYTES
+        for a in self.args:
+            if a.role == "scalar":
+                continue
+            before, after = np.empty(g, dtype=np.uint8), np.empty(g, dtype=np.uint8)
+            self.cuda.memcpy_dtoh(before, self.dev[a.name] - g)
+            self.cuda.memcpy_dtoh(after, self.dev[a.name] + a.nbytes)
+            bad = P.guard_breach(a.name, before, after)
+            if bad:
+                return bad
+        return None
+
     def upload(self, inputs: Mapping[str, Any]) -> None:
         """Copy inputs to the device ("inout" ones into their pristine copies): host arrays, or
         torch tensors already on the device (copied device to device)."""
         for a in self.args:
             if a.role not in ("in", "inout") or not a.nbytes:
                 continue
-            dst = int((self.dev if a.role == "in" else self.pristine)[a.name])
+            dst = self.dev[a.name] if a.role == "in" else int(self.pristine[a.name])
             v = inputs[a.name]
             if hasattr(v, "data_ptr"):
                 self.cuda.memcpy_dtod(dst, v.contiguous().data_ptr(), a.nbytes)
@@ -55,22 +80,22 @@ class Buffers:
         """Queue, before a launch: NaN poison into every "out" array, inputs back into every "inout"."""
         for a in self.args:
             if a.role == "out" and a.nbytes:
-                self.cuda.memset_d32_async(int(self.dev[a.name]), P.POISON_BITS, a.nbytes // 4)
+                self.cuda.memset_d32_async(self.dev[a.name], P.POISON_BITS, a.nbytes // 4)
             elif a.role == "inout" and a.nbytes:
-                self.cuda.memcpy_dtod_async(int(self.dev[a.name]), int(self.pristine[a.name]), a.nbytes)
+                self.cuda.memcpy_dtod_async(self.dev[a.name], int(self.pristine[a.name]), a.nbytes)
 
     def values(self) -> list[Any]:
         """Launch arguments in signature order: device pointers and exactly-typed scalars."""
-        return [P.scalar(a) if a.role == "scalar" else int(self.dev[a.name]) for a in self.args]
+        return [P.scalar(a) if a.role == "scalar" else self.dev[a.name] for a in self.args]
 
-    def download(self) -> dict[str, np.ndarray]:
-        """Host copies of every "out" and "inout" array."""
+    def download(self, roles: tuple[str, ...] = ("out", "inout")) -> dict[str, np.ndarray]:
+        """Host copies of every array of these roles (by default what the kernel writes)."""
         out = {}
         for a in self.args:
-            if a.role in ("out", "inout"):
+            if a.role in roles:
                 host = np.empty(a.shape, dtype=np.dtype(DTYPES[a.dtype][1]))
                 if a.nbytes:
-                    self.cuda.memcpy_dtoh(host, int(self.dev[a.name]))
+                    self.cuda.memcpy_dtoh(host, self.dev[a.name])
                 out[a.name] = host
         return out
 
@@ -82,8 +107,8 @@ class Buffers:
         """Free the arrays; on a dead context keep them referenced instead, as pycuda's clean-up
         could only fail (and warn) until the process exits."""
         if dead:
-            DEAD_CONTEXT_OBJECTS.extend((*self.dev.values(), *self.pristine.values()))
+            DEAD_CONTEXT_OBJECTS.extend((*self._allocs, *self.pristine.values()))
         else:
-            for d in (*self.dev.values(), *self.pristine.values()):
+            for d in (*self._allocs, *self.pristine.values()):
                 d.free()
-        self.dev, self.pristine = {}, {}
+        self.dev, self.pristine, self._allocs = {}, {}, []

@@ -102,6 +102,8 @@ class Backend:
     gpu_options: dict[str, Any] = field(default_factory=dict)
 
     def validate(self) -> None:
+        """A BackendError for flags or environment that cannot work together (before anything is opened)."""
+        replay_delay_s()  # the environment is input too: a bad value must stop the run before its files exist
         if self.scheduler and self.dask_local:
             raise BackendError("--scheduler and --dask-local exclude each other")
         if self.dask_local < 0:

@@ -1,12 +1,14 @@
 """The evaluation protocol's pure logic, testable without a GPU.
 
 Everything the GPU worker decides is decided here from plain data: how inputs are drawn, what
-the poison looks like, when an output passes, when two runs agree, what a CUDA error string
+the poison and the guard zones around every array look like, when an output passes, what an
+out-of-bounds write or a modified input is, when two runs agree, what a CUDA error string
 means, whether a launch can fit on the device, when timing has seen enough samples, and the
 statistics of the raw samples. The worker (``worker.py``) only moves bytes and calls these.
 """
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -23,6 +25,9 @@ POISON_BITS = 0x7FC0DEAD
 DETERMINISM_RTOL = 1e-6  # two launches on the same inputs agree bitwise or within this
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
 L2_FLUSH_MIN_BYTES = 256 << 20  # written between samples: 4x the H200's 60 MiB L2
+# Canary bytes before and after every device array: more than a block of 1024 threads x 16 bytes
+# writes past an end, and a multiple of 256 so that each array keeps the allocator's alignment.
+GUARD_BYTES = 64 << 10
 
 # Substrings of CUDA driver error strings (as pycuda words them) and the status each means.
 # Order matters: the first match wins, and context-destroying faults come first.
@@ -116,6 +121,54 @@ def unwritten(out: np.ndarray) -> np.ndarray:
     if out.dtype.itemsize != 4:
         return np.zeros(out.shape, dtype=bool)
     return np.ascontiguousarray(out).view(np.uint32) == POISON_BITS
+
+
+def guard_pattern(name: str, side: str, nbytes: int = 0) -> np.ndarray:
+    """The canary bytes of one guard zone (``side`` "before" or "after" the buffer ``name``):
+    random, fixed by name and side, so that neither the poison, zeros, nor a copy of the data
+    a kernel writes past an end can leave them as they were."""
+    seed = int.from_bytes(hashlib.sha256(f"{name}:{side}".encode()).digest()[:8], "little")
+    return np.random.default_rng(seed).integers(0, 256, nbytes or GUARD_BYTES, dtype=np.uint8)
+
+
+def _words(changed: np.ndarray) -> tuple[int, int]:
+    """First and last changed byte, widened to whole 4-byte elements (a byte a kernel wrote may
+    equal the canary's by chance)."""
+    first, last = int(changed[0]), int(changed[-1])
+    return first - first % 4, last + 3 - last % 4
+
+
+def guard_breach(name: str, before: np.ndarray, after: np.ndarray) -> str | None:
+    """What a kernel wrote outside ``name``, from the bytes now in its two guard zones (uint8, as
+    laid down by :func:`guard_pattern`); None where both are intact. The extent runs from the first
+    to the last changed element, counted from the buffer's end (or back from its start)."""
+    bad_after = np.flatnonzero(np.asarray(after, dtype=np.uint8) != guard_pattern(name, "after", len(after)))
+    if bad_after.size:
+        first, last = _words(bad_after)
+        return (f"wrote {last - first + 1} bytes past the end of {name} (bytes {first}..{last} after its last "
+                "element changed)")
+    bad_before = np.flatnonzero(np.asarray(before, dtype=np.uint8) != guard_pattern(name, "before", len(before)))
+    if bad_before.size:
+        lo, hi = _words(bad_before)
+        near, far = len(before) - 1 - hi, len(before) - 1 - lo
+        return (f"wrote {far - near + 1} bytes before the start of {name} (bytes {near}..{far} before its "
+                "first element changed)")
+    return None
+
+
+def modified_input(name: str, changed: int, size: int, first: int) -> str:
+    """The verdict's words for an input the kernel changed (one place, for numpy and torch)."""
+    return f"input {name} was modified: {changed} of {size} elements changed, first at flat index {first}"
+
+
+def input_change(name: str, now: np.ndarray, given: np.ndarray) -> str | None:
+    """A one-line verdict where an input array's device contents (``now``) differ, bit for bit,
+    from what the harness gave the kernel (``given``); None where it is untouched."""
+    a, b = np.ascontiguousarray(now).ravel(), np.ascontiguousarray(given).ravel()
+    if a.dtype.itemsize == b.dtype.itemsize == 4:
+        a, b = a.view(np.uint32), b.view(np.uint32)
+    changed = np.flatnonzero(a != b) if a.shape == b.shape else np.arange(max(a.size, b.size))
+    return modified_input(name, changed.size, b.size, int(changed[0])) if changed.size else None
 
 
 def rel_error(out: np.ndarray, ref: np.ndarray) -> float:

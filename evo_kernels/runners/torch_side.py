@@ -63,9 +63,27 @@ class TorchOnDevice:
             if a.role in ("out", "inout"):
                 outs[a.name] = torch.empty(a.shape, dtype=kinds[a.dtype], device=f"cuda:{self.device}")
                 if a.nbytes:
-                    self.cuda.memcpy_dtod(outs[a.name].data_ptr(), int(bufs.dev[a.name]), a.nbytes)
+                    self.cuda.memcpy_dtod(outs[a.name].data_ptr(), bufs.dev[a.name], a.nbytes)
         self.cuda.Context.synchronize()
         return outs
+
+    def _input_change_on_gpu(self, bufs: Buffers, inputs: Mapping[str, Any]) -> str | None:
+        """:func:`protocol.input_change` for inputs the harness holds as torch tensors on the device:
+        each "in" array the kernel saw, copied device to device, against the harness's own copy."""
+        torch = self._torch
+        for a in bufs.args:
+            if a.role != "in" or not a.nbytes:
+                continue
+            given = inputs[a.name].contiguous()
+            now = torch.empty_like(given)
+            self.cuda.memcpy_dtod(now.data_ptr(), bufs.dev[a.name], a.nbytes)
+            self.cuda.Context.synchronize()
+            changed = (now.view(torch.int32) != given.view(torch.int32)).reshape(-1)
+            n = int(changed.sum())
+            if n:
+                return P.modified_input(a.name, n, given.numel(), int(torch.argmax(changed.to(torch.int32))))
+            del now, changed
+        return None
 
     def _judge_on_gpu(self, t: KernelTemplate, outs: Mapping[str, Any], inputs: Mapping[str, Any],
                       p: Mapping[str, int], poisoned: set[str], label: str) -> P.Check:

@@ -156,6 +156,21 @@ class Evaluator(TorchOnDevice):
         except self.cuda.Error as exc:
             raise self._cuda_failure(exc, where) from exc
 
+    def _intact(self, bufs: Buffers, inputs: Mapping[str, Any], where: str) -> None:
+        """After a synchronized checked launch: every guard zone as laid, every "in" array as the
+        harness gave it (host arrays, or torch tensors on the device); else wrong_result, naming
+        the array and where it was written."""
+        bad = bufs.breach()
+        if bad is None:
+            on_gpu = any(hasattr(v, "data_ptr") for v in inputs.values())
+            if on_gpu:
+                bad = self._input_change_on_gpu(bufs, inputs)
+            else:
+                now = bufs.download(("in",))
+                bad = next((m for k, v in now.items() if (m := P.input_change(k, v, inputs[k]))), None)
+        if bad:
+            raise Failed("wrong_result", f"{where}: {bad}")
+
     def _reference(self, t: KernelTemplate, inputs: Mapping[str, np.ndarray], p: Mapping[str, int]) -> dict:
         """The template's numpy float64 reference, on the CPU."""
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
@@ -203,6 +218,7 @@ class Evaluator(TorchOnDevice):
                 bufs.prepare()
                 self._launch(func, launch, bufs, f"{where} launch {k}")
                 self._sync(f"{where} launch {k}")
+                self._intact(bufs, inputs, f"{where} launch {k}")
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
             for name in outs[0]:
                 a, b = outs[0][name], outs[1][name]
@@ -269,6 +285,7 @@ class Evaluator(TorchOnDevice):
             fresh = self._timed_inputs(t, args, seeds[1])
             bufs.upload(fresh)
             samples.append(self._sample(func, launch, bufs, f"{where} final launch"))
+            self._intact(bufs, fresh, f"{where} final launch")  # and every guard since the first timed launch
             stage(f"{where} reference")
             c = self._final_check(t, bufs, fresh, p, where)
             del fresh

@@ -1,0 +1,159 @@
+"""The one check of a tuning session's settings, whatever their source (command-line flags or a
+batch file's keys), run before anything is created or written.
+
+Each setting is a row of :data:`SETTINGS`: its :class:`~evo_kernels.tuning.TuneConfig` field, the
+flag and the batch-file key that set it, its type and its range. :func:`check` judges one value and
+names it the way its source does (``--seed -1``, ``job 2 (sgemm): budget 20.5``), so that every
+bad value becomes one line; :class:`SettingError` carries it. Pure: no file is read here.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class SettingError(ValueError):
+    """A setting of the wrong type or out of range; the message is one line naming it."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: the TuneConfig field, its flag and batch-file key, type, least value, choices."""
+
+    field: str
+    flag: str
+    key: str
+    kind: type  # int, float or str
+    least: float | None = None  # the smallest allowed value (numbers)
+    positive: bool = False  # strictly greater than ``least`` (floats)
+    optional: bool = False  # None (unset) allowed
+    choices: tuple[str, ...] = ()
+    most: int | None = None
+
+
+SEED_MAX = 2**63 - 1  # torch's manual_seed takes at most 64 bits; numpy any non-negative integer
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("budget", "--budget", "budget", int, least=1),
+    Setting("time_limit_s", "--time", "time_limit_s", float, least=0, positive=True, optional=True),
+    Setting("strategy", "--strategy", "strategy", str, choices=("pbt", "ga", "random")),
+    Setting("objective", "--objective", "objective", str, choices=("median", "p95")),
+    Setting("max_registers", "--max-registers", "max_registers", int, least=1, optional=True),
+    Setting("max_smem_bytes", "--max-smem", "max_smem_bytes", int, least=0, optional=True),
+    Setting("seed", "--seed", "seed", int, least=0, most=SEED_MAX),
+    Setting("batch_size", "--batch-size", "batch_size", int, least=1),
+    Setting("cv_weight", "--cv-weight", "cv_weight", float, least=0),
+    Setting("spill_weight", "--spill-weight", "spill_weight", float, least=0),
+    Setting("ahead", "--ahead", "ahead", int, least=0),
+    Setting("dask_local", "--dask-local", "dask_local", int, least=0),
+    Setting("db", "--db", "db", str),
+    Setting("population", "--population", "population", str, optional=True),
+    Setting("init_population", "--init-population", "init_population", str, optional=True),
+    Setting("replay", "--replay", "replay", str, optional=True),
+)
+BY_FIELD = {s.field: s for s in SETTINGS}
+BY_KEY = {s.key: s for s in SETTINGS}
+_KIND = {int: "an integer", float: "a number", str: "a string"}
+
+
+def _is(value: Any, kind: type) -> bool:
+    if isinstance(value, bool):  # True is an int to Python, never to a user
+        return False
+    if kind is float:
+        return isinstance(value, (int, float))
+    return isinstance(value, kind)
+
+
+def problem_of(setting: Setting, value: Any) -> str | None:
+    """What is wrong with ``value`` for ``setting``, or None where it is good."""
+    if value is None:
+        return None if setting.optional else "must be set"
+    if not _is(value, setting.kind):
+        return f"expected {_KIND[setting.kind]}, not {type(value).__name__}"
+    if setting.choices and value not in setting.choices:
+        return f"is not one of {', '.join(setting.choices)}"
+    if setting.kind is str and not value.strip():
+        return "is empty"
+    if setting.kind in (int, float):
+        if isinstance(value, float) and not math.isfinite(value):
+            return "is not finite"
+        if setting.least is not None and (value <= setting.least if setting.positive else value < setting.least):
+            return f"must be {'more than' if setting.positive else 'at least'} {setting.least:g}"
+        if setting.most is not None and value > setting.most:
+            return f"must be at most {setting.most}"
+    return None
+
+
+def check(setting: Setting, value: Any, where: str, by_key: bool = False) -> None:
+    """Raise SettingError naming the setting (its flag, or its batch-file key) where ``value`` is bad."""
+    bad = problem_of(setting, value)
+    if bad:
+        raise SettingError(f"{where}: {setting.key if by_key else setting.flag} {value!r}: {bad}")
+
+
+def check_fields(values: Mapping[str, Any], where: str, by_key: bool = False) -> None:
+    """Check every TuneConfig field of ``values`` that :data:`SETTINGS` knows, named by its flag
+    (or by its batch-file key)."""
+    for name, value in values.items():
+        if name in BY_FIELD:
+            check(BY_FIELD[name], value, where, by_key)
+
+
+def check_problem(problem: Any, dims: Mapping[str, int], where: str, name: str = "--size") -> dict[str, int]:
+    """A problem size as the template's dimensions: every dimension named, each a positive integer."""
+    if not isinstance(problem, Mapping):
+        raise SettingError(f"{where}: {name} {problem!r}: expected a table of sizes like "
+                           f"{{{', '.join(f'{k} = {v}' for k, v in dims.items())}}}")
+    unknown = [k for k in problem if k not in dims]
+    if unknown:
+        raise SettingError(f"{where}: {name}: {', '.join(map(str, unknown))} is not a dimension of this template "
+                           f"(its dimensions: {', '.join(dims)})")
+    missing = [k for k in dims if k not in problem]
+    if missing:
+        raise SettingError(f"{where}: {name}: no size for {', '.join(missing)} (the template's dimensions: "
+                           f"{', '.join(dims)})")
+    for k, v in problem.items():
+        if not _is(v, int):
+            raise SettingError(f"{where}: {name}: {k} = {v!r} is not an integer")
+        if v < 1:
+            raise SettingError(f"{where}: {name}: {k} = {v} is no size (sizes are 1 or more)")
+    return {k: int(problem[k]) for k in dims}
+
+
+def _scalar(v: Any) -> bool:
+    return isinstance(v, (bool, int, float, str))
+
+
+def check_job_value(key: str, value: Any, where: str) -> None:
+    """Check one key of a batch file's job (or of its defaults) for type and range."""
+    if key in BY_KEY:
+        check(BY_KEY[key], value, where, by_key=True)
+    elif key == "template":
+        if not isinstance(value, str) or not value.strip():
+            raise SettingError(f"{where}: template {value!r}: expected a template's name or path (a string)")
+    elif key in ("out",):
+        if not isinstance(value, str) or not value.strip():
+            raise SettingError(f"{where}: out {value!r}: expected a folder (a string)")
+    elif key == "pin":
+        if not isinstance(value, Mapping) or not all(_scalar(v) for v in value.values()):
+            raise SettingError(f"{where}: pin {value!r}: expected a table of gene = value, "
+                               "like pin = {UseSharedMemory = true}")
+    elif key == "forbid":
+        ok = isinstance(value, Mapping) and all(
+            _scalar(v) or (isinstance(v, list) and all(_scalar(x) for x in v)) for v in value.values())
+        if not ok:
+            raise SettingError(f"{where}: forbid {value!r}: expected a table of gene = [values], "
+                               "like forbid = {UnrollLoop = [false]}")
+    elif key == "start":
+        if not isinstance(value, list) or not all(isinstance(g, Mapping) for g in value):
+            raise SettingError(f"{where}: start {value!r}: expected a list of genome tables, "
+                               "like start = [{TileLoops_M = 64}]")
+    elif key == "sizes":
+        if not isinstance(value, list) or not value or not all(isinstance(s, Mapping) for s in value):
+            raise SettingError(f"{where}: sizes {value!r}: expected a list of size tables, "
+                               "like sizes = [{M = 4096, N = 4096, K = 4096}]")
+    elif key == "size":
+        if not isinstance(value, Mapping):
+            raise SettingError(f"{where}: size {value!r}: expected a table of sizes, like size = {{M = 4096}}")

@@ -1,0 +1,121 @@
+"""Batch files: every bad key or value is one line naming the file, the job and the key, with exit
+status 2 and nothing written (a seeded random search over bad values of every field); entries are
+named after the size they tune. On the H200 recordings shipped with the package (a replay)."""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.batch import JOB_KEYS, TOP_KEYS
+from evo_kernels.cli import main
+from evo_kernels.runners.choose import RECORDINGS
+from evo_kernels.settings import BY_KEY
+
+pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(), reason="no shipped recording")
+
+
+@pytest.fixture(autouse=True)
+def replay(monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+
+
+def toml(value) -> str:
+    """A value as a TOML literal (inline tables for dicts)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml(v) for v in value) + "]"
+    return "{" + ", ".join(f"{k} = {toml(v)}" for k, v in value.items()) + "}"
+
+
+def jobs_file(folder: Path, job: dict, top: dict | None = None) -> Path:
+    top = {"out": str(folder / "out"), "budget": 8, **(top or {})}
+    lines = [f"{k} = {toml(v)}" for k, v in top.items()] + ["", "[[job]]"]
+    lines += [f"{k} = {toml(v)}" for k, v in ({"template": "transpose"} | job).items()]
+    path = folder / "jobs.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def expect_refused(capsys, path: Path, *says: str) -> str:
+    before = sorted(p.name for p in path.parent.rglob("*"))
+    code = main(["batch", str(path)])
+    err = capsys.readouterr().err.strip()
+    assert code == 2, err
+    assert err.startswith(f"evo-kernels: error: {path}") and "\n" not in err and "Traceback" not in err, err
+    for s in says:
+        assert s in err, (s, err)
+    assert sorted(p.name for p in path.parent.rglob("*")) == before, "something was written"
+    return err
+
+
+# The values of issue 18.5 (each was a traceback with status 1, some after the database and the
+# checkpoints were written), and 18.6 (an unknown template named neither the file nor the job).
+@pytest.mark.parametrize("job, top, says", [
+    ({"budget": "twenty"}, {}, "job 1 (transpose): budget 'twenty': expected an integer"),
+    ({"budget": 20.5}, {}, "job 1 (transpose): budget 20.5: expected an integer, not float"),
+    ({"sizes": {"R": 2048, "C": 2048}}, {}, "job 1 (transpose): sizes"),
+    ({}, {"out": 5}, "out 5: expected a folder"),
+    ({"template": ["transpose"]}, {}, "job 1: template ['transpose']"),
+    ({"pin": "UseSharedMemory=True"}, {}, "job 1 (transpose): pin 'UseSharedMemory=True'"),
+    ({"strategy": "annealing"}, {}, "job 1 (transpose): strategy 'annealing': is not one of pbt, ga, random"),
+    ({"template": "nosuch"}, {}, "job 1 (nosuch): unknown template 'nosuch'"),
+    ({"sizes": [{"R": 0, "C": 2048}]}, {}, "job 1 (transpose): size: R = 0 is no size"),
+    ({"size": {"X": 5}}, {}, "job 1 (transpose): size: X is not a dimension of this template"),
+    ({"seed": -1}, {}, "job 1 (transpose): seed -1: must be at least 0"),
+])
+def test_bad_values_name_the_file_the_job_and_the_key(tmp_path, capsys, job, top, says):
+    expect_refused(capsys, jobs_file(tmp_path, job, top), says)
+
+
+def bad_values(key: str) -> list:
+    """Values of the wrong type or out of range for one batch-file key."""
+    common = [[1, 2], {"a": 1}]
+    if key in BY_KEY:
+        s = BY_KEY[key]
+        if s.kind is str:
+            return common + [5, True, ""] + (["nosuch"] if s.choices else [])
+        out = common + ["x", True]
+        if s.kind is int:
+            out.append(1.5)
+        if s.least is not None:
+            out.append(s.least - 1 if s.kind is int else -0.5)
+        if s.positive:
+            out.append(0)
+        return out
+    return {
+        "template": [5, [], {"a": 1}, "nosuch", ""],
+        "out": [5, [], ""],
+        "sizes": [5, "x", [5], [], [{"R": 0, "C": 1}], [{"X": 1}], {"R": 1, "C": 1}, [{"R": "a", "C": 1}]],
+        "size": [5, [1], {"R": -1, "C": 5}, {"R": 2048}, {"R": 1.5, "C": 5}],
+        "pin": ["x", [1], {"Nosuch": 1}, {"TileLoops": 7}, {"TileLoops": [1]}, {"TileLoops": {"a": 1}}],
+        "forbid": ["x", {"TileLoops": {"a": 1}}, {"Nosuch": [1]}, {"TileLoops": [7]}],
+        "start": ["x", [5], [{"TileLoops": 7}], [{"Nosuch": 1}], {"TileLoops": 16}],
+    }[key]
+
+
+def test_random_bad_values_of_every_key_are_refused_whole(tmp_path, capsys):
+    """A property, checked on a seeded random sample: any bad value of any key, at the top or in a
+    job, gives status 2, one line naming the file, no traceback and no new or changed file."""
+    rng = random.Random(18)
+    keys = sorted(JOB_KEYS | (TOP_KEYS - {"job"}))
+    cases = [(k, v) for k in keys for v in bad_values(k)]
+    assert {k for k, _ in cases} == set(keys)  # every key is tried
+    for i, (key, value) in enumerate(rng.sample(cases, 50)):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        top_level = key in TOP_KEYS and key not in JOB_KEYS or (key in TOP_KEYS and rng.random() < 0.5)
+        path = jobs_file(folder, {} if top_level else {key: value}, {key: value} if top_level else {})
+        expect_refused(capsys, path)
+
+
+def test_entries_are_named_after_the_size_they_tune(tmp_path, capsys):
+    # 18.13: in a replay, folders were named after the template's default size (16384x16384)
+    path = jobs_file(tmp_path, {"strategy": "random"})
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+    assert [p.name for p in (tmp_path / "out" / "populations").iterdir()] == ["transpose-2048x2048-random-s0-replay"]

@@ -1,0 +1,258 @@
+"""The command line's promise for bad input: one line on stderr naming the file or flag, exit status
+2, nothing written; a closed pipe and Ctrl-C end quietly; read-only databases are refused (tune)
+or read (leaderboard). On the H200 recordings shipped with the package (a replay)."""
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.cli import main
+from evo_kernels.runners.choose import RECORDINGS
+
+pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(), reason="no shipped recording")
+ENV = {**os.environ, "EVO_KERNELS_FORCE_REPLAY": "1", "PYTHONUNBUFFERED": "1"}
+
+
+def cli(*args: str, env=None, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "evo_kernels.cli", *args], capture_output=True, text=True,
+                          env=env or ENV, timeout=600, **kw)
+
+
+def snapshot(folder: Path) -> dict:
+    return {str(f): f.read_bytes() for f in sorted(folder.rglob("*")) if f.is_file()}
+
+
+def one_line_error(code: int, err: str, *says: str) -> None:
+    assert code == 2, err
+    assert err.startswith("evo-kernels: error: ") and "\n" not in err and "Traceback" not in err, err
+    for s in says:
+        assert s in err, (s, err)
+
+
+@pytest.fixture
+def replay(monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished 16-evaluation run of transpose in ok.db (checkpoints beside it); the tests that
+    use it check that they leave it as it was."""
+    folder = tmp_path_factory.mktemp("finished")
+    r = cli("tune", "transpose", "--budget", "16", "--strategy", "ga", "--db", str(folder / "ok.db"), cwd=folder)
+    assert r.returncode == 0, r.stderr
+    return folder / "ok.db"
+
+
+def run(capsys, *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    return code, capsys.readouterr().err.strip()
+
+
+# --- flags ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flags, says", [
+    (["--seed", "-1"], "--seed -1: must be at least 0"),  # issue 18.1: was a numpy traceback, an empty db left
+    (["--budget", "0"], "--budget 0: must be at least 1"),
+    (["--batch-size", "0"], "--batch-size 0"),
+    (["--max-registers", "0"], "--max-registers 0"),
+    (["--ahead", "-1"], "--ahead -1"),
+    (["--size", "R=0", "C=2048"], "R = 0 is no size"),  # 18.7: said only that it differs from the recording
+    (["--size", "X=5"], "X is not a dimension of this template (its dimensions: R, C)"),
+    (["--size", "R=2048"], "no size for C"),
+    (["--start", "{bad"], "--start: not valid JSON"),  # 18.9: said --genome
+    (["--time", "0s"], "--time 0.0: must be more than 0"),
+])
+def test_bad_tune_flags_are_one_line_and_write_nothing(tmp_path, replay, capsys, flags, says):
+    db = tmp_path / "X.db"
+    budget = [] if "--time" in flags or "--budget" in flags else ["--budget", "10"]
+    code, err = run(capsys, "tune", "transpose", *budget, "--db", str(db), *flags)
+    one_line_error(code, err, says)
+    assert list(tmp_path.iterdir()) == []
+
+
+BAD_FLAGS = {
+    "--seed": ["-1", "x", "1.5", str(2**64)], "--budget": ["0", "-3", "x"], "--batch-size": ["0", "x"],
+    "--max-registers": ["0", "x"], "--max-smem": ["-1", "x"], "--ahead": ["-1", "x"], "--dask-local": ["-1", "x"],
+    "--time": ["0s", "-5m", "x", "", "5y"], "--strategy": ["annealing", ""], "--objective": ["mean"],
+    "--size": [["R=0", "C=1"], ["X=5"], ["R=a", "C=1"], ["R"], ["R=2048"]],
+    "--pin": ["Nosuch=1", "TileLoops=7", "TileLoops"], "--forbid": ["Nosuch=1", "TileLoops=7", "TileLoops"],
+    "--start": ["{bad", "[]", '{"TileLoops": 7}', '{"Nosuch": 1}'], "--gpus": ["x", "-1", "0,0", ""],
+    "--db": ["{tmp}", "{tmp}/garbage.db"], "--population": ["{tmp}/garbage.db"],
+    "--init-population": ["{tmp}/nosuch"], "--replay": ["{tmp}/nosuch.json.gz", "{tmp}/garbage.db"],
+}
+
+
+def test_random_bad_values_of_every_tune_flag_are_refused_whole(tmp_path, replay, capsys):
+    """A property, on a seeded random sample: any bad value of any flag of tune (with good values
+    of the others) gives status 2, one line, no traceback and no new or changed file."""
+    rng = random.Random(18)
+    (tmp_path / "garbage.db").write_bytes(b"not a database")
+    cases = [(flag, v) for flag, values in BAD_FLAGS.items() for v in values]
+    for flag, value in rng.sample(cases, 40):
+        values = [x.replace("{tmp}", str(tmp_path)) for x in (value if isinstance(value, list) else [value])]
+        budget = [] if flag in ("--time", "--budget") else ["--budget", "8"]
+        args = ["tune", "transpose", *budget, "--db", str(tmp_path / "t.db"), flag, *values]
+        before = snapshot(tmp_path)
+        try:
+            code = main(args)
+        except SystemExit as exc:  # argparse's own refusals (a value that is not an integer)
+            code = exc.code
+        err = capsys.readouterr().err.strip()
+        assert code == 2 and "\n" not in err and "Traceback" not in err and "error: " in err, (args, err)
+        assert snapshot(tmp_path) == before, args
+
+
+@pytest.mark.parametrize("value", ["x", "-1"])
+def test_a_bad_environment_value_stops_the_run_before_its_files_exist(tmp_path, replay, capsys, monkeypatch, value):
+    # the database was created before the replay delay was read
+    monkeypatch.setenv("EVO_KERNELS_REPLAY_DELAY_S", value)
+    code, err = run(capsys, "tune", "transpose", "--budget", "8", "--db", str(tmp_path / "e.db"))
+    one_line_error(code, err, f"$EVO_KERNELS_REPLAY_DELAY_S={value!r}")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_compile_refuses_a_negative_seed(tmp_path, capsys):
+    code, err = run(capsys, "compile", "transpose", "--random", "2", "--seed", "-3", "--cache", str(tmp_path))
+    one_line_error(code, err, "--seed -3")
+
+
+def test_nothing_feasible_is_said_in_one_line_with_status_1(tmp_path, replay, capsys):
+    # 18.10: exit 0 and "best of 20 evaluations" with no genome
+    code = main(["tune", "transpose", "--budget", "12", "--max-registers", "8", "--db", str(tmp_path / "r.db")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1
+    assert err[-1].startswith("evo-kernels: nothing feasible found in 12 evaluations (12 infeasible)"), err
+
+
+def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
+    # 18.14: "--time 5s" printed [1/200] of a budget that does not exist
+    assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db")]) == 0
+    out = capsys.readouterr().out
+    assert "/200]" not in out and "new best" in out
+
+
+# --- the leaderboard ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("top", ["0", "-1"])
+def test_leaderboard_top_must_be_positive(finished, capsys, top):
+    # 18.11: listed every row
+    code, err = run(capsys, "leaderboard", "--db", str(finished), "--top", top)
+    one_line_error(code, err, f"--top {top}: must be at least 1")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["export", "--template", "transpose", "--top", "0", "--out", "{tmp}/t.cuh"], "--top 0: must be at least 1"),
+    (["record", "transpose", "--sample", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--sample 0"),
+    (["record", "transpose", "--seed", "-2", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--seed -2"),
+    (["record", "transpose", "--time-cap", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--time-cap 0"),
+])
+def test_other_commands_refuse_out_of_range_counts(finished, capsys, args, says):
+    before = snapshot(finished.parent)
+    args = [a.replace("{tmp}", str(finished.parent)) for a in args]
+    code, err = run(capsys, *args[:1], "--db", str(finished), *args[1:]) if args[0] == "export" else run(capsys, *args)
+    one_line_error(code, err, says)
+    assert snapshot(finished.parent) == before
+
+
+def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
+    # 18.11: "best 0 genomes" with rc 0
+    code, err = run(capsys, "leaderboard", "--db", str(finished), "--template", "nosuch")
+    one_line_error(code, err, str(finished), "--template nosuch", "templates here: transpose")
+
+
+def test_leaderboard_into_a_closed_pipe_ends_quietly(finished):
+    # 18.4: `leaderboard | head -2` gave a BrokenPipeError traceback
+    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", "leaderboard", "--db", str(finished), "--top",
+                          "16"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    p.stdout.close()  # the reader is gone before the first line is written
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 141 and err == "", err
+
+
+# --- read-only databases --------------------------------------------------------------------------
+
+
+def run_read_only(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    """The CLI with ``folder`` read-only: by permissions for a normal user; for root (whom they do
+    not stop) by a read-only bind mount in a private user and mount namespace."""
+    cmd = [sys.executable, "-m", "evo_kernels.cli", *args]
+    if os.geteuid() != 0:
+        modes = {p: p.stat().st_mode for p in [folder, *folder.rglob("*")]}
+        for p in modes:
+            p.chmod(0o555 if p.is_dir() else 0o444)
+        try:
+            return subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=600, cwd=folder.parent)
+        finally:
+            for p, m in modes.items():
+                p.chmod(m)
+    if shutil.which("unshare") is None:
+        pytest.skip("root without unshare: no way to make a folder read-only here")
+    probe = subprocess.run(["unshare", "-rm", "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("root without user namespaces: no way to make a folder read-only here")
+    script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"'
+    return subprocess.run(["unshare", "-rm", "sh", "-c", script, str(folder), *cmd], capture_output=True,
+                          text=True, env=ENV, timeout=600, cwd=folder.parent)
+
+
+def test_tune_on_a_read_only_database_is_refused_before_the_banner(finished):
+    # 18.2: the banner, then a StoreError traceback mid-run, -wal and -shm files left
+    before = snapshot(finished.parent)
+    r = run_read_only(finished.parent, "tune", "transpose", "--budget", "24", "--strategy", "ga", "--db",
+                      str(finished))
+    one_line_error(r.returncode, r.stderr.strip(), str(finished), "read-only")
+    assert r.stdout == "" and snapshot(finished.parent) == before
+
+
+def test_leaderboard_reads_a_database_in_a_read_only_folder(finished):
+    # 18.3: a traceback, though it only reads
+    before = snapshot(finished.parent)
+    r = run_read_only(finished.parent, "leaderboard", "--db", str(finished), "--json")
+    assert r.returncode == 0, r.stderr
+    assert len(json.loads(r.stdout)) == 10 and snapshot(finished.parent) == before
+
+
+# --- Ctrl-C -----------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_is_one_line_saying_how_to_resume(tmp_path):
+    # 18.8: a KeyboardInterrupt traceback
+    db = tmp_path / "c.db"
+    args = ["tune", "transpose", "--budget", "60", "--strategy", "ga", "--db", str(db)]
+    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", *args], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, env={**ENV, "EVO_KERNELS_REPLAY_DELAY_S": "0.05"})
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not any(db.parent.glob("c.db.runs/*/gen_*")):
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    err = p.communicate(timeout=120)[1].strip()
+    assert p.returncode == 130, err
+    assert "Traceback" not in err and err.splitlines()[-1].startswith("evo-kernels: interrupted; run the same "
+                                                                      "command again to resume"), err
+    again = cli(*args, "--json")
+    assert again.returncode == 0 and json.loads(again.stdout)["resumed_from"] > 0, again.stderr
+
+
+# --- list -------------------------------------------------------------------------------------------
+
+
+def test_list_never_cuts_a_gene_name_when_piped():
+    # 18.17: `list | less` showed ReorderInstructions_Fragme…, the names --pin needs
+    from evo_kernels.template import available_templates, load_template
+
+    r = cli("list")
+    assert r.returncode == 0, r.stderr
+    assert "…" not in r.stdout
+    for name in available_templates():
+        for gene in load_template(name).space.names:
+            assert f"│ {gene} " in r.stdout, gene
