@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     a.out.mkdir(parents=True, exist_ok=True)
     meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "host": platform.node(),
             "cpus": os.cpu_count(), "load": os.getloadavg(), "argv": sys.argv,
-            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()}
+            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                                     text=True).stdout.strip()}
     rows = []
     with open(a.out / "cost.jsonl", "a") as f:
         f.write(json.dumps({"meta": meta}) + "\n")

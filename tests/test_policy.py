@@ -250,7 +250,8 @@ def test_surrogate_fit_is_incremental_and_equals_a_whole_fit():
     assert np.allclose(inc.predict(q)[0], whole.predict(q)[0], atol=1e-9)
     # the kernel as matrix products equals its definition, and the edit grid predicts as rows do
     (ca, pa), (cb, pb) = inc._dimensions(q), inc._dimensions(np.array(rows[:30]))
-    ref = 0.5 * (ca[:, None, :] == cb[None, :, :]).mean(-1) + 0.5 * np.exp(-10 * np.abs(pa[:, None, :] - pb[None, :, :]).mean(-1))
+    same = (ca[:, None, :] == cb[None, :, :]).mean(-1)
+    ref = 0.5 * same + 0.5 * np.exp(-10 * np.abs(pa[:, None, :] - pb[None, :, :]).mean(-1))
     assert np.allclose(inc.kernel(q, np.array(rows[:30])), ref, atol=1e-12)
     me, se = inc.predict_edits(rows[3], 6)
     assert me.shape == (4 * 6 + 1,) and np.allclose(me, inc.predict(edit_grid(rows[3], 6))[0])

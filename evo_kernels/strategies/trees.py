@@ -142,7 +142,8 @@ class TreeSurrogate:
     def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
         """Fit to the rows (``measured``: the GP's contract; a forest is refitted whole)."""
         H, y_raw = np.asarray(rows), np.asarray(log_fitness, dtype=float)
-        if self._fit is not None and np.array_equal(self._fit[3], H) and np.array_equal(self._fit[4], y_raw, equal_nan=True):
+        if self._fit is not None and np.array_equal(self._fit[3], H) \
+                and np.array_equal(self._fit[4], y_raw, equal_nan=True):
             return
         y, _, scale = targets(log_fitness, self.table, H)
         rng = np.random.default_rng([self.key, len(rows)])
