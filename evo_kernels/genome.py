@@ -295,19 +295,38 @@ class GenomeSpace:
                 return dict(self.valid[int(ties[rng.integers(len(ties))])])
         return None
 
-    def nearest_ties(self, genome: Mapping[str, Any], skip: np.ndarray | None = None) -> np.ndarray:
+    def _codes(self, genome: Mapping[str, Any]) -> np.ndarray:
+        return np.array([g.index(genome[g.name]) for g in self.genes], dtype=np.int32)
+
+    def valid_counts(self, genome: Mapping[str, Any],
+                     near: tuple[Mapping[str, Any], np.ndarray] | None = None) -> np.ndarray:
+        """For each member of the valid list, the number of genes in which it differs from
+        ``genome`` [len(valid)]. ``near`` = (another genome, its counts): computed from those in
+        the genes where the two differ only (a mutant of a base whose counts are known)."""
+        if self._valid_codes is None:  # [genes, n_valid] slot codes, built once
+            self._valid_codes = np.array([[g.index(v[g.name]) for v in self.valid] for g in self.genes], dtype=np.int32)
+        code = self._codes(genome)
+        if near is None:
+            return (self._valid_codes != code[:, None]).sum(axis=0)
+        base, counts = near
+        base_code = self._codes(base)
+        counts = counts.copy()
+        for gi in np.flatnonzero(code != base_code):
+            counts += (self._valid_codes[gi] == base_code[gi]).astype(counts.dtype)
+            counts -= (self._valid_codes[gi] == code[gi]).astype(counts.dtype)
+        return counts
+
+    def nearest_ties(self, genome: Mapping[str, Any], skip: np.ndarray | None = None,
+                     counts: np.ndarray | None = None) -> np.ndarray:
         """Positions in the valid list of the members :meth:`nearest` chooses among (without
         ``exclude``): the fewest differing genes, then the smallest summed normalized distance;
         empty when ``skip`` skips them all. On slot codes, so a 20k-genome list is a few vector
-        operations."""
-        if self._valid_codes is None:
-            self._valid_codes = np.array([[g.index(v[g.name]) for g in self.genes] for v in self.valid], dtype=np.int32)
+        operations; ``counts``: :meth:`valid_counts` of the genome where the caller has them."""
         if self._valid_pos is None:
             self._valid_pos = np.array([[g.normalized(v[g.name]) for g in self.genes] for v in self.valid])
-        code = np.array([g.index(genome[g.name]) for g in self.genes], dtype=np.int32)
-        counts = (self._valid_codes != code).sum(axis=1)
+        counts = self.valid_counts(genome) if counts is None else counts
         if skip is not None:
-            counts[skip] = len(self.genes) + 1
+            counts = np.where(skip, len(self.genes) + 1, counts)
         c = counts.min()
         if c > len(self.genes):
             return np.zeros(0, dtype=np.int64)

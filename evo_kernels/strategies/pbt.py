@@ -93,6 +93,8 @@ class PBTSearch(Strategy):
             self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
         self.experience = Experience(space, self.cfg.memory)
         self._movable = [g for g in space.genes if len(g.values) > 1]
+        self._movable_at = [space.names.index(g.name) for g in self._movable]  # their places in a genome's values
+        self._movable_sizes = np.array([len(g.values) for g in self._movable])
         self.prior: PriorModel | None = None
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
@@ -102,8 +104,8 @@ class PBTSearch(Strategy):
         self._seen_valid = np.zeros(len(space.valid), dtype=bool) if space.valid else None
         self._states: dict[tuple, list] = {}  # base -> [genome, metrics, edits mask, edits, state, logits]
         self._valid_memo: dict[tuple, bool] = {}  # value tuples -> space.is_valid
-        self._saturated: set[tuple] = set()  # bases whose 32 mutants were all seen, in this proposal
         self._nearest: dict[tuple, np.ndarray] = {}  # genome values -> the nearest unseen, in this proposal
+        self._counts: dict[tuple, np.ndarray] = {}  # base values -> differing genes of each valid genome
         self._owner: dict[str, int] = {}  # candidate key -> member that proposed it
         self._pending: dict[str, _Proposal] = {}
         self._queue = list(self.seeds)
@@ -151,28 +153,36 @@ class PBTSearch(Strategy):
         """A new valid genome a few domain steps away in about one gene in len(genes) (at least one).
 
         Drawn and checked here rather than by ``GenomeSpace.mutate``, whose repair step scans the
-        whole valid list of a recorded space: a rejected draw is cheap, a repair is not."""
-        movable = self._movable
+        whole valid list of a recorded space: a rejected draw is cheap, a repair is not. Up to 32
+        tries, drawn at once (a base whose neighbours were all seen, late in a run or in a small
+        space, rejects them all on every draw); then the nearest new genome to the last try."""
+        movable, M = self._movable, len(self._movable)
+        chosen = self.rng.random((32, M)) < 1 / M
+        lone = self.rng.integers(M, size=32)
+        chosen[np.arange(32), lone] |= ~chosen.any(1)  # at least one gene per try
+        step = np.maximum(1, np.rint(np.abs(self.rng.normal(0.0, scale, (32, M))))).astype(int)
+        step *= np.where(self.rng.random((32, M)) < 0.5, 1, -1)
+        idx = np.array([gene.index(genome[gene.name]) for gene in movable])
+        tries = np.where(chosen, np.clip(idx + step, 0, self._movable_sizes - 1), idx)
+        rows, cols = np.nonzero(tries != idx)
+        rows, cols, new = rows.tolist(), cols.tolist(), tries[rows, cols].tolist()
         base = self._values(genome)
-        # A base whose mutants were all seen already in this proposal (late in a run, or in a small
-        # space) goes straight to the nearest new genomes to it: without it, a long run rejects
-        # thousands of draws per proposal and searches the valid list for each.
-        out = dict(genome)
-        for _ in range(0 if base in self._saturated else 32):
-            out = dict(genome)
-            chosen = [g for g in movable if self.rng.random() < 1 / len(movable)] or \
-                [movable[self.rng.integers(len(movable))]]
-            for gene in chosen:
-                i, n = gene.index(out[gene.name]), len(gene.values)
-                step = max(1, int(round(abs(self.rng.normal(0.0, scale))))) * (1 if self.rng.random() < 0.5 else -1)
-                out[gene.name] = gene.values[min(n - 1, max(0, i + step))]
-            if self._fresh(out):
-                return out
-        self._saturated.add(base)
+        at, k, key = self._movable_at, 0, base
+        for r in range(32):  # the tries in order; (rows, cols) lists each try's moved genes
+            values = list(base)
+            while k < len(rows) and rows[k] == r:
+                values[at[cols[k]]] = movable[cols[k]].values[new[k]]
+                k += 1
+            key = tuple(values)
+            if key not in self._seen and self._valid_values(key):
+                return self._genome(key)
         if self.space.valid:  # a recorded sample of the space: the nearest recorded genome not seen yet
-            key = self._values(out)
+            out = self._genome(key)
             if key not in self._nearest:  # what was seen is fixed during a proposal, and so are the ties
-                self._nearest[key] = self.space.nearest_ties(out, self._seen_valid)
+                if base not in self._counts:  # the base's, once per proposal; the try's from them
+                    self._counts[base] = self.space.valid_counts(genome)
+                counts = self.space.valid_counts(out, near=(genome, self._counts[base]))
+                self._nearest[key] = self.space.nearest_ties(out, self._seen_valid, counts)
             ties = self._nearest[key]
             return dict(self.space.valid[int(ties[self.rng.integers(len(ties))])]) if len(ties) else None
         return None
@@ -215,8 +225,8 @@ class PBTSearch(Strategy):
         optimistic estimate (proposals are free, evaluations cost)."""
         self._sync_surrogate()
         self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
-        self._saturated = set()  # and those whose mutants were all seen
         self._nearest = {}  # genome values -> GenomeSpace.nearest_ties, for this proposal
+        self._counts = {}  # base values -> GenomeSpace.valid_counts, for this proposal
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or self.prior is not None else 1
         if m.genome is None:
             if self.prior is not None:
