@@ -1,13 +1,19 @@
 // ${KERNEL}: row-wise softmax of an R x C fp32 row-major matrix, out = exp(x - max) / sum.
-// A group of T threads owns one row; a block holds RPB groups. Mode: ${UseSharedMemory}.
+// A group of T threads owns one row (with CL > 1: one CL-th of it, the other parts in the other
+// blocks of its cluster); a block holds RPB groups. Mode: ${UseSharedMemory}.
 <%
 T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
+CL = TileLoops_Cluster
 MODE = UseSharedMemory
 NT = T * RPB
 NW = T // 32 if T > 32 else 1
 CACHED = MODE in ("registers", "shared")
 %>
 #include <stdint.h>
+% if CL > 1:
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+% endif
 
 #define NEG_BIG (-3.402823466e+38f)   // -FLT_MAX: a finite "minus infinity" (exp(NEG_BIG - m) == 0, no NaN)
 
@@ -35,7 +41,7 @@ template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4
 // Max / sum over the ${T} threads of a row group; every thread of the group gets the same value
 // (xor butterflies combine the same two operands in every lane, then one fixed-order pass over
 // the warps' slots). red: this group's ${NW} slots. Called by every thread of the block.
-__device__ __forceinline__ float group_max(float v, float* red, int lane)
+__device__ __forceinline__ float group_max(float v, float* red, float* xch, int lane)
 {
 % if T > 1:
     #pragma unroll
@@ -48,10 +54,20 @@ __device__ __forceinline__ float group_max(float v, float* red, int lane)
     #pragma unroll
     for (int w = 1; w < ${NW}; ++w) v = fmaxf(v, red[w]);
 % endif
+% if CL > 1:
+    // the ${CL} parts of the row: each block publishes its part's value in its shared memory, then
+    // every block reads all of them in rank order (distributed shared memory), so all agree exactly
+    cg::cluster_group cluster = cg::this_cluster();
+    if (lane == 0) *xch = v;
+    cluster.sync();
+    v = *cluster.map_shared_rank(xch, 0);
+    #pragma unroll
+    for (int r = 1; r < ${CL}; ++r) v = fmaxf(v, *cluster.map_shared_rank(xch, r));
+% endif
     return v;
 }
 
-__device__ __forceinline__ float group_sum(float v, float* red, int lane)
+__device__ __forceinline__ float group_sum(float v, float* red, float* xch, int lane)
 {
 % if T > 1:
     #pragma unroll
@@ -64,19 +80,29 @@ __device__ __forceinline__ float group_sum(float v, float* red, int lane)
     #pragma unroll
     for (int w = 1; w < ${NW}; ++w) v += red[w];
 % endif
+% if CL > 1:
+    cg::cluster_group cluster = cg::this_cluster();
+    if (lane == 0) *xch = v;
+    cluster.sync();
+    v = *cluster.map_shared_rank(xch, 0);
+    #pragma unroll
+    for (int r = 1; r < ${CL}; ++r) v += *cluster.map_shared_rank(xch, r);
+    cluster.sync();   // every block has read the others' values: each may now run ahead and exit
+% endif
     return v;
 }
 
-// One row (rin, rout: its first element) in W-float vectors, KK vectors cached per thread.
+// One row, or this block's part of one (rin, rout: its first element; nv: its length in W-float
+// vectors), KK vectors cached per thread.
 // The thread's vectors are base + s*step for s < cnt; cnt == 0 for the groups past the last row.
 // The streaming passes take KS vectors per step: KK, or KK/2 as the fallback of a cached mode (rows
 // longer than the cache), which keeps the registers of the fast path from growing for it.
 template <int W, int KK>
-__device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int C,
-                                            bool valid, int lane, float* cache, float* red_max, float* red_sum)
+__device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
+                                            bool valid, int lane, float* cache, float* red_max, float* red_sum,
+                                            float* xch_max, float* xch_sum)
 {
     constexpr int KS = ${"KK > 1 ? KK / 2 : 1" if CACHED else "KK"};
-    const int nv = C / W;   // C % W == 0 on this path
 % if CoalesceMemoryAccess:
     const int base = lane, step = ${T};
     const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
@@ -107,7 +133,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % endif
             }
         }
-        m = group_max(m, red_max, lane);
+        m = group_max(m, red_max, xch_max, lane);
         float sum = 0.f;
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
@@ -124,7 +150,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % endif
             }
         }
-        const float inv = 1.f / group_sum(sum, red_sum, lane);
+        const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -158,7 +184,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             for (int k = 0; k < W; ++k) m = fmaxf(m, x[j][k]);
         }
     }
-    m = group_max(m, red_max, lane);
+    m = group_max(m, red_max, xch_max, lane);
     // pass 2: sum of exponentials
     float sum = 0.f;
     #pragma unroll 1
@@ -195,12 +221,12 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         m = mn;
     }
     {
-        const float gm = group_max(m, red_max, lane);
+        const float gm = group_max(m, red_max, xch_max, lane);
         sum *= expf(m - gm);
         m = gm;
     }
 % endif
-    const float inv = 1.f / group_sum(sum, red_sum, lane);
+    const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
     // last pass: write
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
@@ -216,12 +242,22 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
     }
 }
 
-extern "C" __global__ void __launch_bounds__(${NT})
+extern "C" __global__ void __launch_bounds__(${NT})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int grp = threadIdx.x / ${T};
     const int lane = threadIdx.x % ${T};
+% if CL > 1:
+    const int row = (blockIdx.x / ${CL}) * ${RPB} + grp;
+    const int part = blockIdx.x % ${CL};        // the block's rank in its cluster of ${CL} along x
+    __shared__ __align__(16) float xch_all[${(2 * RPB + 3) // 4 * 4}];   // max, then sum, per group
+    float* xmax = xch_all + grp;
+    float* xsum = xch_all + ${RPB} + grp;
+% else:
     const int row = blockIdx.x * ${RPB} + grp;
+    float* xmax = nullptr;
+    float* xsum = nullptr;
+% endif
     const bool valid = row < R;                 // no early exit: every thread reaches every barrier
     const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
 % if T > 32:
@@ -238,13 +274,26 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 % else:
     float* cache = nullptr;
 % endif
+<%def name="call(W)">\
+% if CL > 1:
+    {
+        const int nv = C / ${W}, chunk = (nv + ${CL - 1}) / ${CL};
+        const int p0 = min(nv, part * chunk), np = min(nv, p0 + chunk) - p0;
+        softmax_row<${W}, ${K}>(out + off + (size_t)p0 * ${W}, inp + off + (size_t)p0 * ${W}, np, valid, lane, cache,
+                               rmax, rsum, xmax, xsum);
+    }
+% else:
+    softmax_row<${W}, ${K}>(out + off, inp + off, C / ${W}, valid, lane, cache, rmax, rsum, xmax, xsum);
+% endif
+</%def>
 % if V > 1:
     const bool vec = (C % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
-    if (vec)   // uniform over the grid
-        softmax_row<${V}, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
-    else
-        softmax_row<1, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+    if (vec) {  // uniform over the grid
+${call(V)}\
+    } else {
+${call(1)}\
+    }
 % else:
-    softmax_row<1, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+${call(1)}\
 % endif
 }

@@ -79,7 +79,7 @@ def test_constraint_messages_name_the_genes(tmpl):
     assert seen > 0
 
 
-def _all_valid(t, limit=20000):
+def _all_valid(t, limit=50000):
     return list(t.space.enumerate(limit=limit))
 
 
@@ -269,9 +269,31 @@ def test_cpu_emulation(tmpl, which, tmp_path):
         genomes = [dict(tmpl.meta.FAST_GENOME)]
     else:
         genomes = random_genomes(tmpl, 2, seed=6)
+    if tmpl.name == "softmax":  # the emulator runs blocks one after another: no clusters (the GPU tests run them)
+        genomes = [dict(g, TileLoops_Cluster=1) for g in genomes]
     for g in genomes:
         for i, p in enumerate(EMU_PROBLEMS[tmpl.name]):
             offsets = (0, 1) if i == len(EMU_PROBLEMS[tmpl.name]) - 1 else (0,)
             for off in offsets:  # off=1: every buffer starts 4 bytes past a 16-byte boundary
                 r = cuda_emu.run_on_cpu(tmpl, g, p, work_dir=tmp_path, offset=off)
                 assert r["status"] == "ok", f"{tmpl.name} {g} {p} offset {off}: {r}"
+
+
+def test_softmax_cluster_genomes_build_one_pass_for_long_rows(tmp_path):
+    # rows of 32k and 64k floats held on chip, split over a cluster of blocks; no spill
+    t = load_template("softmax")
+    base = dict(t.meta.FAST_GENOME, UseSharedMemory="registers", UnrollLoop=8, VectorizeLoads=4)
+    genomes = [t.space.check(dict(base, AdjustBlockSize=256, TileLoops_Cluster=4)),
+               t.space.check(dict(base, AdjustBlockSize=512, TileLoops_Cluster=4)),
+               t.space.check(dict(base, AdjustBlockSize=1024, TileLoops_Cluster=1))]
+    for g, row in zip(genomes, (32768, 65536, 32768)):
+        assert g["AdjustBlockSize"] * g["TileLoops_Cluster"] * 32 == row
+        assert t.launch(g, {"R": 7, "C": row}).grid[0] == 7 * g["TileLoops_Cluster"]
+    src = t.render(genomes[0])
+    assert "__cluster_dims__(4, 1, 1)" in src and "map_shared_rank" in src
+    assert "__cluster_dims__" not in t.render(t.space.baseline())
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
+        assert r.status == "ok" and r.spill_bytes == 0, (g, r.status, r.error[-1000:])
