@@ -297,3 +297,23 @@ def test_softmax_cluster_genomes_build_one_pass_for_long_rows(tmp_path):
     cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
     for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
         assert r.status == "ok" and r.spill_bytes == 0, (g, r.status, r.error[-1000:])
+
+
+def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
+    # the coalesced fallback for sides that allow no vectors, and the unguarded copy for full tiles
+    t = load_template("transpose")
+    fast = dict(t.meta.FAST_GENOME)
+    genomes = [t.space.check(dict(fast, CoalesceMemoryAccess=True)),
+               t.space.check(dict(fast, CoalesceMemoryAccess=True, TileLoops_Specialize=True, ThreadCoarsening=2)),
+               t.space.check(dict(fast, TileLoops_Specialize=True, UseSharedMemory=False, PadSharedMemory=False,
+                                  AdjustBlockSize=8)),
+               t.space.check(dict(t.space.baseline(), TileLoops_Specialize=True))]
+    assert "__ldg(rowp + cc)" in t.render(genomes[0]) and "tile_io<VIN, VOUT, true>" in t.render(genomes[1])
+    assert not t.space.is_valid(dict(fast, CoalesceMemoryAccess=True, VectorizeLoads=1))
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    for g in genomes:
+        for p in ({"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 128, "C": 128}, {"R": 1, "C": 37}):
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
