@@ -15,6 +15,7 @@ def coff(j):
 SMEM, VEC, DB = UseSharedMemory, VectorizeLoads, ReorderInstructions
 ASYNC = ReorderInstructions_Async          # stages of the cp.async pipeline; 0: off
 FAST = TileLoops_Specialize                # a second copy of the k loop for full, aligned tiles
+EDGE = TileLoops_SpecializeEdges           # ... also for a K that BK does not divide, and misaligned operands
 FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
 GROUP = TileLoops_Group                    # blocks ordered in groups of GROUP block rows (L2 reuse)
 PAD = 4 if PadSharedMemory else 0
@@ -39,7 +40,7 @@ def kk_pragma():
 // ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
 // double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
-// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}
+// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
 // runs while the SM computes. A false predicate copies nothing and zero-fills the destination
@@ -188,8 +189,8 @@ ${direct_loop(False)}
 % else:
     float ra[${LA}], rb[${LB}];
 % endif
-<%def name="load_tile(kt, full=False)">
-% if full:
+<%def name="load_tile(kt, full=False, vec=True)">
+% if full and vec:
         {   // global -> registers, the next tile: full and aligned, so plain float4 loads (a thread whose
             // last unit lies past the tile loads nothing for it: its address may be past the matrix)
 % for l in range(LA):
@@ -198,6 +199,18 @@ ${direct_loop(False)}
 % endfor
 % for l in range(LB):
             ${f"if (bin{l}) " if GB and l == LB - 1 else ""}rb[${l}] = *reinterpret_cast<const float4*>(bsrc${l});
+            bsrc${l} += (size_t)${BK} * N;
+% endfor
+        }
+% elif full:
+        {   // global -> registers, the next tile: full but an operand is not float4-aligned (a row stride
+            // not a multiple of 4): four plain scalar loads per unit, still no predicates
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{ ra[${l}].x = asrc${l}[0]; ra[${l}].y = asrc${l}[1]; ra[${l}].z = asrc${l}[2]; ra[${l}].w = asrc${l}[3]; }
+            asrc${l} += ${BK};
+% endfor
+% for l in range(LB):
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{ rb[${l}].x = bsrc${l}[0]; rb[${l}].y = bsrc${l}[1]; rb[${l}].z = bsrc${l}[2]; rb[${l}].w = bsrc${l}[3]; }
             bsrc${l} += (size_t)${BK} * N;
 % endfor
         }
@@ -464,12 +477,12 @@ ${compute("0")}
 % endif
             }
 </%def>
-<%def name="frag_step(cur, nxt, has_next)">
+<%def name="frag_step(cur, nxt, has_next, vec=True)">
         {   // one tile from buffer ${cur}: while row kk is multiplied, row kk + 1 is read; before the last
             // row's products the next tile (in registers since the step began) goes to buffer ${nxt}, the
             // barrier passes, and the next tile's row 0 is read under those products
 % if has_next:
-${load_tile("", True)}
+${load_tile("", True, vec)}
 % endif
 % for kk in range(BK):
 % if kk < BK - 1:
@@ -486,11 +499,12 @@ ${frag_load(nxt, 0, (kk + 1) % 2)}
 % endfor
         }
 </%def>
-<%def name="k_loop_full()">
+<%def name="k_loop_full(vec=True)">
         // every tile full (K % ${BK} == 0, the block inside M and N) and both operands float4-aligned:
-        // the same pipeline with no bounds predicates and no alignment tests in the loop
+        // the same pipeline with no bounds predicates and no alignment tests in the loop (with
+        // TileLoops_SpecializeEdges: the K / ${BK} full tiles of any K, the loads scalar where not aligned)
 % if FRAG:
-${load_tile("0", True)}
+${load_tile("0", True, vec)}
 ${store_tile("0")}
         __syncthreads();
         const int nt = K / ${BK};
@@ -499,34 +513,34 @@ ${frag_load("0", 0, 0)}
         int t = 0;
 #pragma unroll 1
         for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
-${frag_step("0", "1", True)}
-${frag_step("1", "0", True)}
+${frag_step("0", "1", True, vec)}
+${frag_step("1", "0", True, vec)}
         }
         if (t + 1 < nt) {   // two tiles left
-${frag_step("0", "1", True)}
+${frag_step("0", "1", True, vec)}
 ${frag_step("1", "0", False)}
         } else {            // one tile left
 ${frag_step("0", "1", False)}
         }
 % elif DB:
-${load_tile("0", True)}
+${load_tile("0", True, vec)}
 ${store_tile("0")}
         __syncthreads();
         const int nt = K / ${BK};
         int t = 0;
 #pragma unroll 1
         for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
-${load_tile("", True)}
+${load_tile("", True, vec)}
 ${compute("0")}
 ${store_tile("1")}
             __syncthreads();
-${load_tile("", True)}
+${load_tile("", True, vec)}
 ${compute("1")}
 ${store_tile("0")}
             __syncthreads();
         }
         if (t + 1 < nt) {   // two tiles left
-${load_tile("", True)}
+${load_tile("", True, vec)}
 ${compute("0")}
 ${store_tile("1")}
             __syncthreads();
@@ -536,8 +550,8 @@ ${compute("0")}
         }
 % else:
 #pragma unroll 1
-        for (int kt = 0; kt < K; kt += ${BK}) {
-${load_tile("", True)}
+        for (int kt = 0; kt + ${BK} <= K; kt += ${BK}) {
+${load_tile("", True, vec)}
 ${store_tile("0")}
             __syncthreads();
 ${compute("0")}
@@ -545,7 +559,42 @@ ${compute("0")}
         }
 % endif
 </%def>
-% if FAST:
+% if FAST and EDGE:
+    if (K >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {   // uniform over the block
+        if (a_vec && b_vec) {
+${k_loop_full(True)}
+        } else {
+${k_loop_full(False)}
+        }
+        if (K % ${BK} != 0) {   // the last, partial k tile (asrc/bsrc point at it): only k needs a guard
+            __syncthreads();     // every thread is done with both buffers
+            const int kt = K / ${BK} * ${BK};
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{
+                const int k = kt + (tid + ${l * T}) % ${KUA} * ${AU};   // recomputed: nothing stays live for it
+                ra[${l}].x = k < K ? asrc${l}[0] : 0.f;
+                ra[${l}].y = k + 1 < K ? asrc${l}[1] : 0.f;
+                ra[${l}].z = k + 2 < K ? asrc${l}[2] : 0.f;
+                ra[${l}].w = k + 3 < K ? asrc${l}[3] : 0.f;
+            }
+% endfor
+% for l in range(LB):
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{
+                const bool kok = kt + (tid + ${l * T}) / ${NUB} < K;
+                rb[${l}].x = kok ? bsrc${l}[0] : 0.f;
+                rb[${l}].y = kok ? bsrc${l}[1] : 0.f;
+                rb[${l}].z = kok ? bsrc${l}[2] : 0.f;
+                rb[${l}].w = kok ? bsrc${l}[3] : 0.f;
+            }
+% endfor
+${store_tile("0")}
+            __syncthreads();
+${compute("0")}
+        }
+    } else {
+${k_loop_guarded()}
+    }
+% elif FAST:
     if (a_vec && b_vec && K % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
 ${k_loop_full()}
     } else {

@@ -60,6 +60,10 @@ GENES = [
     Gene("AdjustBlockSize_MaxRegisters", "AdjustBlockSize", (255, 128), 255,
          "register budget per thread: 128 declares __launch_bounds__(threads, 65536 / (128 * threads)) so that "
          "that many blocks can share an SM (ptxas spills where the code needs more); only for <= 256 threads"),
+    Gene("TileLoops_SpecializeEdges", "TileLoops", (False, True), False,
+         "the full-tile loop also for a K that BK does not divide (its K / BK full tiles, then the last partial "
+         "tile guarded) and for operands that are not float4-aligned (odd K or N: scalar loads, still no "
+         "predicates, in a third copy of the loop). Needs TileLoops_Specialize"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -122,6 +126,8 @@ def constraints(g):
     if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]):
         out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop: it requires "
                    "TileLoops_Specialize and ReorderInstructions")
+    if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
+        out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
         out.append(f"AdjustBlockSize_MaxRegisters=128 needs <= 256 threads ({t} threads get <= 128 registers anyway)")
     if g["TileLoops_K"] != 8 and not g["UseSharedMemory"]:

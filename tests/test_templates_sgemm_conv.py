@@ -238,6 +238,40 @@ def test_emulated_sgemm_full_tile_loop_matches_reference(change, tmp_path):
             _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
+# TileLoops_SpecializeEdges: the full-tile loop for any K (its full k tiles, then a guarded partial
+# one) and for operands that are not float4-aligned (scalar loads): odd K and N, K % BK != 0, K < BK,
+# buffers 4 bytes past a 16-byte boundary ("end" placement).
+EDGE_VARIANTS = [dict(TileLoops_SpecializeEdges=True),
+                 dict(TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True),
+                 dict(TileLoops_SpecializeEdges=True, ReorderInstructions=False),
+                 dict(TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True, TileLoops_K=16,
+                      TileLoops_M=64),
+                 dict(TileLoops_N=16, TileLoops_K=16, ThreadCoarsening_M=2, CoalesceMemoryAccess=False,
+                      TileLoops_Specialize=True, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True)]
+EDGE_SHAPES = [{"M": 256, "N": 257, "K": 37}, {"M": 129, "N": 128, "K": 20}, {"M": 128, "N": 131, "K": 5},
+               {"M": 256, "N": 128, "K": 48}, {"M": 130, "N": 260, "K": 27}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", EDGE_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_full_tile_edges_match_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    for p in EDGE_SHAPES:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+@needs_nvcc
+def test_sgemm_full_tile_edges_keep_the_loop_free_of_spill(tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), "TileLoops_SpecializeEdges": True})
+    src = t.render(g)
+    assert "if (K >= 8 && bm0 + 128 <= M && bn0 + 128 <= N) {" in src and "if (K % 8 != 0) {" in src
+    b = NvccBuilder(cache_dir=tmp_path, n_jobs=1).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))])[0]
+    assert b.status == "ok" and b.registers <= 128 and b.spill_bytes == 0, (b.registers, b.spill_bytes, b.error)
+
+
 @needs_nvcc
 @pytest.mark.parametrize("frag", [False, True])
 def test_sgemm_full_tile_loop_has_no_guards_and_no_spill(frag, tmp_path):
