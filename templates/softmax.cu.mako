@@ -4,6 +4,7 @@
 <%
 T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
 CL = TileLoops_Cluster
+ALIGN = VectorizeLoads_Align and V > 1
 MODE = UseSharedMemory
 NT = T * RPB
 NW = T // 32 if T > 32 else 1
@@ -97,11 +98,18 @@ __device__ __forceinline__ float group_sum(float v, float* red, float* xch, int 
 // The thread's vectors are base + s*step for s < cnt; cnt == 0 for the groups past the last row.
 // The streaming passes take KS vectors per step: KK, or KK/2 as the fallback of a cached mode (rows
 // longer than the cache), which keeps the registers of the fast path from growing for it.
-template <int W, int KK>
+// XTRA: the row also has up to 2W - 2 loose floats outside the vectors (the scalar head before the
+// first 16-byte boundary, [0, x0n) of xin, and the tail, [x1, x1 + x1n)): re-read from global memory
+// (L1) in each pass, a few floats per row.
+template <int W, int KK, bool XTRA>
 __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
                                             bool valid, int lane, float* cache, float* red_max, float* red_sum,
-                                            float* xch_max, float* xch_sum)
+                                            float* xch_max, float* xch_sum,
+                                            const float* __restrict__ xin, float* __restrict__ xout,
+                                            int x0n, int x1, int x1n)
 {
+    const int nx = XTRA && valid ? x0n + x1n : 0;
+#define EXTRAS(body) for (int j = lane; j < nx; j += ${T}) { const int xi = j < x0n ? j : x1 + (j - x0n); body }
     constexpr int KS = ${"KK > 1 ? KK / 2 : 1" if CACHED else "KK"};
 % if CoalesceMemoryAccess:
     const int base = lane, step = ${T};
@@ -117,6 +125,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         float x[KK][W];
   % endif
         float m = NEG_BIG;
+        EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -135,6 +144,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         }
         m = group_max(m, red_max, xch_max, lane);
         float sum = 0.f;
+        EXTRAS(sum += expf(__ldg(xin + xi) - m);)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -151,6 +161,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             }
         }
         const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+        EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -173,6 +184,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
 % if MODE == "none":
     // pass 1: max
     float m = NEG_BIG;
+    EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
         float x[KS][W];
@@ -187,6 +199,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
     m = group_max(m, red_max, xch_max, lane);
     // pass 2: sum of exponentials
     float sum = 0.f;
+    EXTRAS(sum += expf(__ldg(xin + xi) - m);)
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
         float x[KS][W];
@@ -201,6 +214,8 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
 % else:
     // pass 1, online: running max m and sum of exp(x - m), rescaled whenever m grows
     float m = NEG_BIG, sum = 0.f;
+    EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
+    EXTRAS(sum += expf(__ldg(xin + xi) - m);)
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
         float x[KS][W];
@@ -227,6 +242,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
     }
 % endif
     const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+    EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
     // last pass: write
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
@@ -240,6 +256,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             st_v<W>(rout + (size_t)(base + (s0 + j) * step) * W, x[j]);
         }
     }
+#undef EXTRAS
 }
 
 extern "C" __global__ void __launch_bounds__(${NT})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
@@ -274,22 +291,37 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 % else:
     float* cache = nullptr;
 % endif
-<%def name="call(W)">\
-% if CL > 1:
+<%def name="call(W, xtra=False)">\
     {
-        const int nv = C / ${W}, chunk = (nv + ${CL - 1}) / ${CL};
-        const int p0 = min(nv, part * chunk), np = min(nv, p0 + chunk) - p0;
-        softmax_row<${W}, ${K}>(out + off + (size_t)p0 * ${W}, inp + off + (size_t)p0 * ${W}, np, valid, lane, cache,
-                               rmax, rsum, xmax, xsum);
-    }
+% if xtra:
+        // a 16-byte boundary inside the row: a scalar head up to it, vectors, a scalar tail
+        const int h = min(C, (int)((${4 * W} - reinterpret_cast<uintptr_t>(inp + off) % ${4 * W}) % ${4 * W} / 4));
+        const int nvt = (C - h) / ${W}, tl = C - h - nvt * ${W};
 % else:
-    softmax_row<${W}, ${K}>(out + off, inp + off, C / ${W}, valid, lane, cache, rmax, rsum, xmax, xsum);
+        const int h = 0, nvt = C / ${W}, tl = 0;
 % endif
+% if CL > 1:
+        const int chunk = (nvt + ${CL - 1}) / ${CL};
+        const int p0 = min(nvt, part * chunk), np = min(nvt, p0 + chunk) - p0;
+        const bool first = part == 0;   // the loose floats belong to the first part
+% else:
+        const int p0 = 0, np = nvt;
+        const bool first = true;
+% endif
+        softmax_row<${W}, ${K}, ${"true" if xtra else "false"}>(out + off + h + (size_t)p0 * ${W}, inp + off + h + (size_t)p0 * ${W},
+            np, valid, lane, cache, rmax, rsum, xmax, xsum, inp + off, out + off, first ? h : 0, h + nvt * ${W},
+            first ? tl : 0);
+    }
 </%def>
 % if V > 1:
     const bool vec = (C % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
     if (vec) {  // uniform over the grid
 ${call(V)}\
+% if ALIGN:
+    } else if ((reinterpret_cast<uintptr_t>(inp) - reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0 &&
+               reinterpret_cast<uintptr_t>(inp) % 4 == 0) {   // rows at any float offset, inp and out alike
+${call(V, True)}\
+% endif
     } else {
 ${call(1)}\
     }

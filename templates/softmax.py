@@ -8,7 +8,9 @@ UseSharedMemory picks the algorithm: "none" reads the row three times (max, sum,
 for rows longer than the cache. TileLoops_Cluster > 1 splits each row over a cluster of blocks
 (sm_90), whose parts' max and sum meet through distributed shared memory: a cached mode then holds
 rows that many times longer, in one pass. Rows whose length is not a multiple of VectorizeLoads (or
-misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread.
+misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread; with
+VectorizeLoads_Align, the vector instance from each row's first 16-byte boundary, the loose floats
+before and after it as scalars.
 """
 import numpy as np
 
@@ -31,6 +33,9 @@ GENES = [
     Gene("CoalesceMemoryAccess", "CoalesceMemoryAccess", (False, True), False,
          "True: the threads of a row interleave (thread t takes vectors t, t+T, ...); "
          "False: each takes one contiguous chunk of the row"),
+    Gene("VectorizeLoads_Align", "VectorizeLoads", (False, True), False,
+         "rows whose length is not a multiple of VectorizeLoads (odd C): vectors from each row's first 16-byte "
+         "boundary, its few loose floats before and after handled as scalars, instead of the all-scalar path"),
     Gene("TileLoops_Cluster", "TileLoops", (1, 2, 4, 8), 1,
          "blocks per row: a cluster of this many blocks splits each row into parts, one per block, and "
          "combines the parts' max and sum through distributed shared memory, so a cached mode holds rows "
@@ -51,6 +56,8 @@ def constraints(g):
     if nt < 32:
         out.append(f"AdjustBlockSize={t} x ThreadCoarsening={g['ThreadCoarsening']} = {nt} threads is less "
                    "than one warp")
+    if g["VectorizeLoads_Align"] and g["VectorizeLoads"] == 1:
+        out.append("VectorizeLoads_Align needs VectorizeLoads > 1")
     if g["CoalesceMemoryAccess"] and t == 1:
         out.append("CoalesceMemoryAccess needs AdjustBlockSize>1 (one thread per row has nothing to interleave)")
     floats = g["UnrollLoop"] * g["VectorizeLoads"]
@@ -99,4 +106,5 @@ def cost(p):
 
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
-               "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1}
+               "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
+               "VectorizeLoads_Align": False}

@@ -79,7 +79,7 @@ def test_constraint_messages_name_the_genes(tmpl):
     assert seen > 0
 
 
-def _all_valid(t, limit=50000):
+def _all_valid(t, limit=100000):
     return list(t.space.enumerate(limit=limit))
 
 
@@ -314,6 +314,27 @@ def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
         pytest.skip("g++ not on PATH (CPU emulation)")
     for g in genomes:
         for p in ({"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 128, "C": 128}, {"R": 1, "C": 37}):
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
+    # VectorizeLoads_Align: a scalar head to each row's 16-byte boundary, vectors, a scalar tail
+    t = load_template("softmax")
+    fast = dict(t.meta.FAST_GENOME, VectorizeLoads_Align=True)
+    genomes = [t.space.check(fast),
+               t.space.check(dict(fast, UseSharedMemory="online", UnrollLoop=2)),
+               t.space.check(dict(fast, UseSharedMemory="none", VectorizeLoads=2, AdjustBlockSize=32,
+                                  ThreadCoarsening=2)),
+               t.space.check(dict(fast, UseSharedMemory="shared", AdjustBlockSize=4, ThreadCoarsening=8,
+                                  CoalesceMemoryAccess=False))]
+    assert "softmax_row<4, 4, true>" in t.render(genomes[0])
+    assert "true>" not in t.render(dict(fast, VectorizeLoads_Align=False))
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    for g in genomes:
+        for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 7, "C": 1030}, {"R": 2, "C": 3}):
             for off in (0, 1):
                 r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
