@@ -262,6 +262,20 @@ def test_emulated_sgemm_full_tile_edges_match_reference(change, tmp_path):
             _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
+@needs_gxx
+@pytest.mark.parametrize("fmax", [8, 16])
+def test_emulated_conv2d_small_tile_matches_reference_for_any_filter(fmax, tmp_path):
+    # UseSharedMemory_MaxFilter: filters up to fmax from the smaller shared tile, larger ones (15x15
+    # with fmax 8) through the direct code: every output right, none NaN
+    t = load_template("conv2d")
+    for change in ({}, {"ReorderInstructions": False, "VectorizeLoads": False}):
+        g = t.space.check({**fast(t), "UseSharedMemory_MaxFilter": fmax, **change})
+        assert t.smem_bytes(g) < t.smem_bytes(fast(t))
+        for p in [*EMU_SHAPES["conv2d"], {"H": 33, "W": 70, "FH": 9, "FW": 8}]:
+            for placement in ("start", "end"):
+                _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
 @needs_nvcc
 def test_sgemm_full_tile_edges_keep_the_loop_free_of_spill(tmp_path):
     t = load_template("sgemm")
