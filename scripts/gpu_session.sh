@@ -6,6 +6,9 @@
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   shapes  - the kernels at a user's shapes (bench_kernels.py --size second, SHAPES_TEMPLATES; SHAPES_ARGS
 #             adds e.g. "--extra benchmarks/shapes_candidates.json --rounds 3")
+#   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
+#             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
+#             and of the cases in PROFILE_CASES (a JSON list)
 #   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 #   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
@@ -52,6 +55,14 @@ for stage in ${STAGES:-tests check bench batch}; do
         --templates ${SHAPES_TEMPLATES:-softmax transpose reduce_sum stencil} --sample "${SHAPES_SAMPLE:-6}" \
         --climb "${SHAPES_CLIMB:-1}" --time-cap 0.1 ${SHAPES_ARGS:-} > "$WORK/shapes/shapes.log" 2>&1
       echo "shapes rc=$?" >> "$WORK/shapes/shapes.log" ;;
+    profile)
+      mkdir -p "$WORK/profile"
+      # shellcheck disable=SC2086
+      timeout "${T_PROFILE:-150}" python3 benchmarks/profile_kernels.py --out "$WORK/profile" \
+        ${PROFILE_SHAPES:+--from-shapes $PROFILE_SHAPES --below ${PROFILE_BELOW:-90}} \
+        ${PROFILE_TEMPLATES:+--templates $PROFILE_TEMPLATES} ${PROFILE_CASES:+--cases $PROFILE_CASES} \
+        > "$WORK/profile/profile.log" 2>&1
+      echo "profile rc=$?" >> "$WORK/profile/profile.log" ;;
     batch)
       timeout "${T_BATCH:-200}" $EK batch benchmarks/batch_h200.toml > "$WORK/batch.log" 2>&1
       echo "batch rc=$?" >> "$WORK/batch.log"
@@ -108,4 +119,5 @@ cat "$WORK/stages.log"
 tail -n 3 "$WORK"/*.log 2>/dev/null
 tail -n 30 "$WORK/bench/bench.log" 2>/dev/null
 grep -v "^- " "$WORK/shapes/SHAPES.md" 2>/dev/null | tail -n 40
+cat "$WORK/profile/PROFILE.md" 2>/dev/null; tail -n 5 "$WORK/profile/profile.log" 2>/dev/null
 exit 0
