@@ -101,8 +101,10 @@ def profile(cases: list[dict], out: Path) -> str:
             continue
         ops, text = sass_mix(b.cubin_path)
         (out / f"{label}.sass.txt").write_text(text)
-        cmd = ["ncu", "--clock-control", "none", "--launch-skip", "2", "--launch-count", "1", "--csv",
-               "--page", "details"] + [x for s in SECTIONS for x in ("--section", s)] + \
+        # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
+        cmd = ["ncu", "--clock-control", "none", "--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
+               "--launch-count", "1", "--csv", "--page", "details"]
+        cmd += [x for s in SECTIONS for x in ("--section", s)] + \
               [sys.executable, __file__, "--launch", str(case_file), "--index", str(i)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])

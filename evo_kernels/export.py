@@ -151,6 +151,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
              f"#warning \"{ns}: tuned on {arch}; this architecture runs it correctly but untuned\"", "#endif", "",
              f"namespace {ns} {{", "", HELPERS]
+    includes: list[str] = []
     n_tuned = len(entries)
     default = {"genome": template.space.baseline(), "problem": None}
     grids = []
@@ -158,6 +159,10 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         genome = template.space.check(template.space.coerce(e["genome"]))
         src = template._mako.render(KERNEL=f"{template.kernel}_{i}", g=genome, **genome)
         src = src.replace('extern "C" __global__', "static __global__")
+        # includes go to the top of the header, outside the namespaces (cooperative_groups.h cannot be
+        # included inside one)
+        includes += [ln for ln in src.splitlines() if ln.startswith("#include") and ln not in includes]
+        src = "\n".join(ln for ln in src.splitlines() if not ln.startswith("#include"))
         grid, block, smem = launch_cpp(template, genome, entries[0]["problem"])
         grids.append(grid)
         prov = {k: e.get(k) for k in ("gpu_name", "driver_version", "nvcc_version", "timestamp", "median_ms",
@@ -202,6 +207,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
     for i in range(n_tuned + 1):
         lines.append(f"    case {i}: return launch_{i}({call}, stream);")
     lines += ["    }", "    return cudaErrorInvalidConfiguration;", "}", "", f"}}  // namespace {ns}", ""]
+    at = lines.index(f"namespace {ns} {{")
+    lines[at:at] = [*includes, ""] if includes else []
     return "\n".join(lines)
 
 

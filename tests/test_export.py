@@ -47,6 +47,20 @@ def test_header_compiles_in_a_host_program(tmp_path, name):
     assert "__CUDA_ARCH__ != 900" in header
 
 
+def test_header_with_a_cluster_genome_compiles(tmp_path):
+    # softmax's TileLoops_Cluster includes cooperative_groups.h: the header puts includes outside its namespaces
+    t = load_template("softmax")
+    rows = entries(t, [t.problem, {"R": 1024, "C": 65536}])
+    rows[1]["genome"] = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_Cluster": 8, "UnrollLoop": 8})
+    header = render_header(t, rows)
+    assert header.index("#include <cooperative_groups.h>") < header.index("namespace evo_tuned_softmax {")
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
 def test_launch_geometry_becomes_cpp():
     t = load_template("transpose")
     grid, block, smem = launch_cpp(t, t.space.baseline(), t.problem)
