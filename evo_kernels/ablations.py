@@ -23,6 +23,9 @@ def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequenc
     """The best genome, then each gene reverted alone to its baseline; where that alone is invalid,
     the nearest valid genome (repair), with the other genes it changed named in the label."""
     space = template.space
+    # a genome stored before the template gained genes (a replay of an older recording) has the new
+    # genes at their baselines
+    genome = {**space.baseline(), **genome}
     variants = [("(best genome)", dict(genome))]
     for gene in space.genes:
         if genome[gene.name] != gene.baseline:
