@@ -61,6 +61,24 @@ def test_header_with_a_cluster_genome_compiles(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
+def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_SplitK": 8})
+    grid, block, _ = launch_cpp(t, g, t.problem)
+    rows = entries(t, [t.problem])
+    rows[0]["genome"] = g
+    (tmp_path / "h.cuh").write_text(render_header(t, rows))
+    probs = [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096}, {"M": 64, "N": 64, "K": 20}]
+    calls = "\n".join(f'    printf("%d\\n", (int)({grid[2].replace("M", str(p["M"])).replace("N", str(p["N"])).replace("K", str(p["K"]))}));'
+                      for p in probs)
+    (tmp_path / "z.cu").write_text('#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_sgemm;\n'
+                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "z", "z.cu"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = subprocess.run(["./z"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
+    assert [int(x) for x in got] == [t.launch(g, p).grid[2] for p in probs] == [8, 1, 3]
+
+
 def test_launch_geometry_becomes_cpp():
     t = load_template("transpose")
     grid, block, smem = launch_cpp(t, t.space.baseline(), t.problem)
