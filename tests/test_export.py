@@ -69,8 +69,9 @@ def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_pat
     rows[0]["genome"] = g
     (tmp_path / "h.cuh").write_text(render_header(t, rows))
     probs = [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096}, {"M": 64, "N": 64, "K": 20}]
-    calls = "\n".join(f'    printf("%d\\n", (int)({grid[2].replace("M", str(p["M"])).replace("N", str(p["N"])).replace("K", str(p["K"]))}));'
-                      for p in probs)
+    def z(p):
+        return grid[2].replace("M", str(p["M"])).replace("N", str(p["N"])).replace("K", str(p["K"]))
+    calls = "\n".join(f'    printf("%d\\n", (int)({z(p)}));' for p in probs)
     (tmp_path / "z.cu").write_text('#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_sgemm;\n'
                                    f"int main() {{\n{calls}\n    return 0;\n}}\n")
     proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "z", "z.cu"], cwd=tmp_path, capture_output=True, text=True)
