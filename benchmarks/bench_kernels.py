@@ -8,8 +8,11 @@ and the roofline from the copy bandwidth and the cuBLAS SGEMM rate measured in t
 
     python benchmarks/bench_kernels.py --out DIR [--sample 50] [--templates sgemm softmax ...]
 
-writes DIR/RESULTS.md (the table) and DIR/results.json (every number). Not a test: run it on
-the GPU machine (STAGES=bench scripts/gpu_session.sh does).
+writes DIR/RESULTS.md (the table) and DIR/results.json (every number). With ``--size
+TEMPLATE:K=V,K=V`` (repeatable; ``--size second`` is the SECOND_TABLE below) it measures each
+template at each of those sizes instead (the same genomes: baseline, FAST_GENOME, extras, random
+sample, hill climb; the peers and the ceilings in the same call) and writes DIR/SHAPES.md. Not a
+test: run it on the GPU machine (STAGES=bench scripts/gpu_session.sh does).
 """
 from __future__ import annotations
 
@@ -33,6 +36,37 @@ from evo_kernels.template import available_templates, load_template  # noqa: E40
 
 FP32_PEAK_TFLOPS = 67.0  # H200 SXM datasheet (the H100's fp32 rate); conv2d's roofline
 L2_FLUSH_BYTES = 256 << 20
+
+# Shapes a user meets, per template: ragged odd sides, skinny and wide, rows from 64 to 64k floats,
+# small and large filters, sizes just above a power of two. Most move far more than the 60 MiB L2.
+SECOND_TABLE = {
+    "softmax": ["R=1048576,C=64", "R=65536,C=1000", "R=16384,C=4097", "R=2048,C=32768", "R=1024,C=65536"],
+    "transpose": ["R=8191,C=12289", "R=4097,C=4097", "R=64,C=1048576", "R=1048573,C=37"],
+    "reduce_sum": ["N=268435457", "N=100000007", "N=1048579"],
+    "stencil": ["H=8191,W=8193", "H=4097,W=4097", "H=131072,W=257", "H=257,W=131072"],
+    "sgemm": ["M=4096,N=4096,K=4096", "M=4097,N=4097,K=4097", "M=3000,N=5000,K=1999", "M=8192,N=8192,K=64",
+              "M=64,N=8192,K=8192"],
+    "conv2d": ["H=4096,W=4096,FH=3,FW=3", "H=4096,W=4096,FH=5,FW=5", "H=4096,W=4096,FH=15,FW=15",
+               "H=4099,W=4093,FH=5,FW=5"],
+}
+
+
+def parse_sizes(items: list[str]) -> dict[str, list[dict[str, int]]]:
+    """``TEMPLATE:K=V,K=V`` items (or ``second``, the SECOND_TABLE) as {template: [problem, ...]}."""
+    out: dict[str, list[dict[str, int]]] = {}
+    for item in items:
+        if item == "second":
+            pairs = [(t, s) for t, sizes in SECOND_TABLE.items() for s in sizes]
+        else:
+            name, _, sizes = item.partition(":")
+            pairs = [(name, sizes)]
+        for name, size in pairs:
+            problem = {k: int(v) for k, v in (kv.split("=") for kv in size.split(","))}
+            want = set(load_template(name).problem)
+            if set(problem) != want:
+                raise SystemExit(f"--size {item}: {name} takes {', '.join(sorted(want))}")
+            out.setdefault(name, []).append(problem)
+    return out
 
 
 def torch_time_ms(fn, reps: int = 30, warmup: int = 3) -> list[float]:
@@ -88,7 +122,8 @@ def peers(t, problem, compile_too: bool = True) -> dict:
     if not compile_too:
         return out
     try:
-        compiled = torch.compile(fn)
+        torch._dynamo.reset()  # a fresh static compile per size, not a dynamic one or the recompile limit's eager
+        compiled = torch.compile(fn, dynamic=False)
         compiled(inputs, problem)
         out["compile"] = torch_time_ms(lambda: compiled(inputs, problem))
     except Exception as exc:  # report, don't abort the benchmark
@@ -112,12 +147,13 @@ def _best(rows: list[dict]) -> dict | None:
 
 
 def bench_template(name: str, runner, builder, sample: int, seed: int, climb: int = 0,
-                   extra: list[tuple[str, dict]] | None = None, rounds: int = 0) -> dict:
+                   extra: list[tuple[str, dict]] | None = None, rounds: int = 0, problem: dict | None = None) -> dict:
     """Baseline, FAST_GENOME, ``extra`` (label, genome) pairs (e.g. a search's best) and ``sample`` random valid
     genomes; then up to ``climb`` steps of hill climbing: all unseen valid one-gene neighbours of
-    the best genome so far are measured, and the climb stops when none is faster."""
+    the best genome so far are measured, and the climb stops when none is faster. ``problem``:
+    the timed size (default: the template's benchmark problem)."""
     t = load_template(name)
-    p = t.problem
+    p = dict(problem or t.problem)
     rng = np.random.default_rng(seed)
     genomes = {"baseline": t.space.baseline()}
     if getattr(t.meta, "FAST_GENOME", None):
@@ -152,7 +188,7 @@ def bench_template(name: str, runner, builder, sample: int, seed: int, climb: in
         rows += _measure(t, list(step_genomes), step_genomes, runner, builder, p)
         if _best(rows) is best:
             break
-    print(f"{name}: {len(rows)} genomes built, checked and timed in {time.time() - t0:.1f} s", flush=True)
+    print(f"{name} {p}: {len(rows)} genomes built, checked and timed in {time.time() - t0:.1f} s", flush=True)
     nbytes, flops = t.cost(p)
     res = {"template": name, "problem": p, "bytes": nbytes, "flops": flops, "rows": rows, "peers": peers(t, p)}
     if rounds:
@@ -182,13 +218,14 @@ def repeat_rounds(t, rows: list[dict], runner, builder, p, rounds: int, top: int
     return out
 
 
-def searched_genomes(db: str, template: str, top: int = 3) -> list[dict]:
-    """The ``top`` fastest correct genomes of ``template`` at its benchmark problem in a results
-    database (a search's best), one per genome."""
+def searched_genomes(db: str, template: str, top: int = 3, problem: dict | None = None) -> list[dict]:
+    """The ``top`` fastest correct genomes of ``template`` at ``problem`` (default: its benchmark
+    problem) in a results database (a search's best), one per genome."""
     from evo_kernels.store import ResultStore
 
     with ResultStore(db, readonly=True) as store:
-        rows = store.top(top, template=template, problem=load_template(template).problem, by="median_ms")
+        rows = store.top(top, template=template, problem=problem or load_template(template).problem,
+                         by="median_ms")
     return [r["genome"] for r in rows]
 
 
@@ -266,6 +303,57 @@ def report(results: list[dict], ceil: dict, meta: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def report_shapes(results: list[dict], ceil: dict, meta: dict, l2_bytes: int) -> str:
+    """The second table: each kernel at each asked size, against its peers and both ceilings."""
+    lines = [f"# Kernels at a user's shapes on {meta['gpu']}", "",
+             f"- date: {meta['date']}; commit: {meta['commit']}; driver: {meta['driver']}; nvcc: {meta['nvcc']}",
+             f"- command: `{meta['command']}`",
+             f"- ceilings measured in this call: copy {ceil['copy_TBps']:.2f} TB/s (read + write), cuBLAS SGEMM "
+             f"{ceil['sgemm_TFLOPs_8192']:.1f} TFLOP/s at 8192^3 (no TF32); fp32 peak {FP32_PEAK_TFLOPS} TFLOP/s "
+             f"(datasheet); L2 {l2_bytes / 2**20:.0f} MiB",
+             "- best: the fastest of baseline, FAST_GENOME, extras, the random sample and the hill climb at that size, "
+             "each through the correctness protocol (check shapes, then the timed size re-checked)", "",
+             "| kernel | problem | data MiB | baseline | best | torch eager | torch.compile | vs compile | vs eager "
+             "| % copy bw | % fp32 peak | passed |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for res in results:
+        nb, fl = res["bytes"], res["flops"]
+        ok = [r for r in res["rows"] if r["status"] == "ok"]
+        base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
+        best = min(ok, key=lambda r: r["median_ms"]) if ok else None
+        pe = {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+        ms = lambda v: f"{v:.4f} ms" if v and np.isfinite(v) else "-"  # noqa: E731
+        ratio = lambda k: f"{pe[k] / best['median_ms']:.2f}x" if best and k in pe else "-"  # noqa: E731
+        lines.append("| {} | {} | {:.0f}{} | {} | {} | {} | {} | {} | {} | {} | {} | {}/{} |".format(
+            res["template"], "x".join(f"{k}={v}" for k, v in res["problem"].items()), nb / 2**20,
+            " (> L2)" if nb > l2_bytes else "",
+            ms(base["median_ms"]) if base and base["status"] == "ok" else (base or {}).get("status", "-"),
+            f"{ms(best['median_ms'])} [{best['label']}]" if best else "-",
+            ms(pe.get("eager")), ms(pe.get("compile")), ratio("compile"), ratio("eager"),
+            f"{100 * nb / (ceil['copy_TBps'] * 1e9) / best['median_ms']:.0f}%" if best else "-",
+            f"{100 * fl / (FP32_PEAK_TFLOPS * 1e9) / best['median_ms']:.1f}%" if best and fl else "-",
+            len(ok), len(res["rows"])))
+    lines += ["", "Best genome per shape:", ""]
+    for res in results:
+        ok = [r for r in res["rows"] if r["status"] == "ok"]
+        if ok:
+            b = min(ok, key=lambda r: r["median_ms"])
+            lines.append(f"- {res['template']} {res['problem']}: `{json.dumps(b['genome'])}` ({b['registers']} regs, "
+                         f"{b['spill_bytes']} B spill, CV {b['cv']:.3f})")
+        bad = {}
+        for r in res["rows"]:
+            if r["status"] != "ok":
+                bad[r["status"]] = bad.get(r["status"], 0) + 1
+        if bad:
+            lines.append(f"  - not ok: {bad}")
+    for res in results:
+        if res.get("rounds"):
+            lines += ["", f"{res['template']} {res['problem']}, alternating rounds (eager / kernel): " + "; ".join(
+                f"round {r['round']}: eager {r['eager_ms']:.4f} ms, " + ", ".join(
+                    f"{k} {v['median_ms']:.4f} ms ({r['eager_ms'] / v['median_ms']:.3f}x)"
+                    for k, v in r["kernels"].items() if v["status"] == "ok") for r in res["rounds"])]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
@@ -281,7 +369,12 @@ def main() -> int:
                     "torch eager alternately this many times, and report the ratio per round")
     ap.add_argument("--from-db", default=None, help="also measure the 3 fastest genomes of each template in this "
                     "results database (a search's best)")
+    ap.add_argument("--size", action="append", default=[], metavar="TEMPLATE:K=V,..",
+                    help="measure at this size instead of the benchmark problem (repeatable; 'second': the "
+                    "SECOND_TABLE of shapes); writes SHAPES.md")
     args = ap.parse_args()
+    if args.size:
+        return main_shapes(args)
     from evo_kernels.runners.gpu import GpuRunner
 
     out = Path(args.out)
@@ -306,6 +399,43 @@ def main() -> int:
             (out / "RESULTS.md").write_text(report(results, ceil, _meta(info, args)))
     text = report(results, ceil, _meta(info, args))
     (out / "RESULTS.md").write_text(text)
+    print(text)
+    return 0
+
+
+def main_shapes(args: argparse.Namespace) -> int:
+    """``--size``: every template at every asked size, the peers and ceilings in the same call."""
+    from evo_kernels.runners.gpu import GpuRunner
+
+    sizes = parse_sizes(args.size)
+    if args.templates:
+        sizes = {k: v for k, v in sizes.items() if k in args.templates}
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    extra_genomes = json.loads(Path(args.extra).read_text()) if args.extra else {}
+    builder = NvccBuilder()
+    results: list[dict] = []
+    with GpuRunner(time_cap_s=args.time_cap, seed=args.seed) as runner:
+        info = runner.device_info()
+        ceil = ceilings()
+        print(f"ceilings: {ceil}", flush=True)
+        meta = _meta(info, args)
+        meta["command"] += " " + " ".join(f"--size {s}" for s in args.size)
+        for name, problems in sizes.items():
+            for p in problems:
+                extra = [(f"searched{i + 1}", g) for i, g in
+                         enumerate(searched_genomes(args.from_db, name, problem=p) if args.from_db else [])]
+                extra += [(f"extra{i + 1}", g) for i, g in enumerate(extra_genomes.get(name, []))]
+                try:
+                    results.append(bench_template(name, runner, builder, args.sample, args.seed, args.climb, extra,
+                                                  args.rounds, problem=p))
+                except Exception as exc:  # one size's failure (e.g. out of memory) leaves the others measured
+                    print(f"{name} {p}: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", flush=True)
+                    continue
+                (out / "shapes.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
+                                                            indent=1, default=str))
+                (out / "SHAPES.md").write_text(report_shapes(results, ceil, meta, info.get("l2_bytes", 60 << 20)))
+    text = report_shapes(results, ceil, meta, info.get("l2_bytes", 60 << 20))
     print(text)
     return 0
 

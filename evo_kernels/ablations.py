@@ -23,13 +23,17 @@ def ablation(template: KernelTemplate, genome: dict, evaluate: Callable[[Sequenc
     """The best genome, then each gene reverted alone to its baseline; where that alone is invalid,
     the nearest valid genome (repair), with the other genes it changed named in the label."""
     space = template.space
+    # a genome stored before the template gained genes (a replay of an older recording) lacks them: it is
+    # judged with them at their baselines and keeps its own genes (those the recording knows)
+    full = lambda g: {**space.baseline(), **g}  # noqa: E731
     variants = [("(best genome)", dict(genome))]
     for gene in space.genes:
-        if genome[gene.name] != gene.baseline:
+        if gene.name in genome and genome[gene.name] != gene.baseline:
             g = dict(genome) | {gene.name: gene.baseline}
             label = f"{gene.name}: {genome[gene.name]} -> {gene.baseline}"
-            if not space.is_valid(g):  # reverting it alone breaks a constraint: say what else had to change
-                fixed = space.repair(g, np.random.default_rng(0))
+            if not space.is_valid(full(g)):  # reverting it alone breaks a constraint: say what else had to change
+                fixed = space.repair(full(g), np.random.default_rng(0))
+                fixed = {k: fixed[k] for k in g}
                 extra = [f"{k} {g[k]} -> {fixed[k]}" for k in fixed if fixed[k] != g[k] and k != gene.name]
                 label += f" (to stay valid also {', '.join(extra)})" if extra else ""
                 g = fixed

@@ -2,9 +2,11 @@
 
 The header holds, per tuned specialization: the rendered kernel (renamed, internal linkage so
 the header can be included in several translation units), its constants, a ``launch_<i>()``
-helper computing grid and block for any problem size, and a provenance comment; then one
-``launch()`` that dispatches to the specialization tuned for the nearest problem size, and a
-guard for the GPU architecture it was tuned on.
+helper computing grid and block for any problem size, and a provenance comment; the template's
+baseline genome as the untuned default; then one ``launch()`` that dispatches to the specialization
+tuned for the nearest problem size among those whose grid can be launched at the size asked (the
+default when none can: :func:`dispatch` states the rule), and a guard for the GPU architecture it
+was tuned on.
 """
 from __future__ import annotations
 
@@ -108,6 +110,10 @@ HELPERS = """inline long long evo_floordiv(long long a, long long b) {
 }
 inline long long evo_min(long long a, long long b) { return a < b ? a : b; }
 inline long long evo_max(long long a, long long b) { return a > b ? a : b; }
+inline double evo_pos(long long a) { return a > 1 ? (double)a : 1.0; }
+inline bool evo_fits(long long x, long long y, long long z) {
+    return x >= 1 && x <= 2147483647LL && y >= 1 && y <= 65535 && z >= 1 && z <= 65535;
+}
 """
 
 
@@ -153,14 +159,24 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
              f"#warning \"{ns}: tuned on {arch}; this architecture runs it correctly but untuned\"", "#endif", "",
              f"namespace {ns} {{", "", HELPERS]
-    for i, e in enumerate(entries):
+    includes: list[str] = []
+    n_tuned = len(entries)
+    default = {"genome": template.space.baseline(), "problem": None}
+    grids = []
+    for i, e in enumerate([*entries, default]):
         genome = template.space.check(template.space.coerce(e["genome"]))
         src = template._mako.render(KERNEL=f"{template.kernel}_{i}", g=genome, **genome)
         src = src.replace('extern "C" __global__', "static __global__")
-        grid, block, smem = launch_cpp(template, genome, e["problem"])
+        # includes go to the top of the header, outside the namespaces (cooperative_groups.h cannot be
+        # included inside one)
+        includes += [ln for ln in src.splitlines() if ln.startswith("#include") and ln not in includes]
+        src = "\n".join(ln for ln in src.splitlines() if not ln.startswith("#include"))
+        grid, block, smem = launch_cpp(template, genome, entries[0]["problem"])
+        grids.append(grid)
         prov = {k: e.get(k) for k in ("gpu_name", "driver_version", "nvcc_version", "timestamp", "median_ms",
                                       "speedup", "fitness", "cv", "registers", "spill_bytes")}
-        lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}",
+        lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}" if e["problem"] else
+                  f"// ---- specialization {i}: the untuned default (the template's baseline genome)",
                   f"// genome: {json.dumps(genome)}",
                   "// measured: " + ", ".join(_measured(k, v) for k, v in prov.items() if v is not None),
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
@@ -175,23 +191,31 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                   f"    dim3 block({', '.join(f'(unsigned){x}' for x in block)});",
                   f"    spec_{i}::{template.kernel}_{i}<<<grid, block, {smem}, stream>>>({call});",
                   "    return cudaGetLastError();", "}", ""]
-    dist_terms = " + ".join(f"std::fabs(std::log((double){k} / {{{k}_{{i}}}}))" for k in sizes)
-    lines += ["// Dispatch: the specialization tuned for the nearest problem (sum of |log ratio| of the sizes).",
-              f"inline int pick({size_params}) {{", "    int best = 0; double bd = 1e300, d;"]
+    # The fallback for an untuned size: the nearest specialization (sum over the sizes of |log ratio|)
+    # among those whose grid the hardware can launch at that size; else the template's baseline genome.
+    d_terms = lambda p: " + ".join(f"std::fabs(std::log(evo_pos({k}) / {max(1, int(p[k]))}.0))"  # noqa: E731
+                                   for k in sizes)
+    lines += ["// Dispatch (evo_kernels.export.dispatch is the same rule in Python): among the specializations",
+              "// whose grid fits the launch limits at this size (x < 2^31, y and z < 2^16), the one tuned for",
+              "// the nearest problem by the sum over the sizes of |log(size / tuned size)|; when none fits, the",
+              f"// untuned default (the template's baseline genome, specialization {n_tuned}); -1 when not even",
+              "// that one can be launched.",
+              f"inline int pick({size_params}) {{", "    int best = -1; double bd = 1e300, d;"]
     for i, e in enumerate(entries):
-        terms = dist_terms
-        for k in sizes:
-            terms = terms.replace(f"{{{k}_{{i}}}}", f"{max(1, int(e['problem'][k]))}.0")
-        lines.append(f"    d = {terms}; if (d < bd) {{ bd = d; best = {i}; }}")
-    lines += ["    return best;", "}", "",
+        lines.append(f"    d = {d_terms(e['problem'])};")
+        lines.append(f"    if (d < bd && evo_fits({', '.join(grids[i])})) {{ bd = d; best = {i}; }}")
+    lines += [f"    if (best < 0 && evo_fits({', '.join(grids[n_tuned])})) best = {n_tuned};",
+              "    return best;", "}", "",
               f"inline cudaError_t launch({', '.join(params)}, cudaStream_t stream = 0) {{"]
     missing = [k for k in sizes if k not in {a.name for a in args}]
     if missing:
         raise ValueError(f"{template.meta_path}: problem sizes {missing} are not kernel arguments; cannot dispatch")
     lines.append(f"    switch (pick({', '.join(sizes)})) {{")
-    for i in range(len(entries)):
+    for i in range(n_tuned + 1):
         lines.append(f"    case {i}: return launch_{i}({call}, stream);")
-    lines += ["    }", "    return cudaErrorInvalidValue;", "}", "", f"}}  // namespace {ns}", ""]
+    lines += ["    }", "    return cudaErrorInvalidConfiguration;", "}", "", f"}}  // namespace {ns}", ""]
+    at = lines.index(f"namespace {ns} {{")
+    lines[at:at] = [*includes, ""] if includes else []
     return "\n".join(lines)
 
 
@@ -234,10 +258,34 @@ def selftest_program(template: KernelTemplate, header_name: str, problem: dict) 
     return "\n".join(body)
 
 
+def distance(tuned: dict[str, int], problem: dict[str, int]) -> float:
+    """The header's distance between a tuned problem and another: the sum of |log ratio| of the sizes."""
+    return sum(abs(math.log(max(1, problem[k]) / max(1, tuned[k]))) for k in problem)
+
+
 def nearest(problems: Sequence[dict[str, int]], problem: dict[str, int]) -> int:
-    """Index of the problem nearest to ``problem`` by the header's own distance (for tests)."""
-    return min(range(len(problems)), key=lambda i: sum(abs(math.log(problem[k] / max(1, problems[i][k])))
-                                                        for k in problem))
+    """Index of the problem nearest to ``problem`` by the header's own distance."""
+    return min(range(len(problems)), key=lambda i: distance(problems[i], problem))
+
+
+def grid_fits(grid: Sequence[int]) -> bool:
+    """Whether CUDA can launch this grid (x < 2^31, y and z < 2^16, none empty)."""
+    x, y, z = (list(grid) + [1, 1])[:3]
+    return 1 <= x <= 2**31 - 1 and 1 <= y <= 65535 and 1 <= z <= 65535
+
+
+def dispatch(template: KernelTemplate, entries: Sequence[dict[str, Any]], problem: dict[str, int]) -> int:
+    """The specialization the header's ``launch()`` runs for ``problem`` (the header's ``pick()``):
+    the nearest tuned entry whose grid fits at ``problem``; else ``len(entries)``, the untuned
+    default (the baseline genome), if its grid fits; else -1."""
+    best, bd = -1, math.inf
+    for i, e in enumerate(entries):
+        d = distance(e["problem"], problem)
+        if d < bd and grid_fits(template.launch(template.space.coerce(e["genome"]), problem).grid):
+            best, bd = i, d
+    if best < 0 and grid_fits(template.launch(template.space.baseline(), problem).grid):
+        best = len(entries)
+    return best
 
 
 def export_entries(store, template: str, sizes: list[dict] | None, top: int) -> list[dict]:

@@ -4,6 +4,11 @@
 #   check   - 50 random genomes + baseline + FAST_GENOME of CHECK_TEMPLATES, check shapes only
 #   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py; BENCH_ARGS adds
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
+#   shapes  - the kernels at a user's shapes (bench_kernels.py --size second, SHAPES_TEMPLATES; SHAPES_ARGS
+#             adds e.g. "--extra benchmarks/shapes_candidates.json --rounds 3")
+#   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
+#             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
+#             and of the cases in PROFILE_CASES (a JSON list)
 #   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 #   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
@@ -27,8 +32,9 @@ for stage in ${STAGES:-tests check bench batch}; do
   t_start=$(date +%s)
   case $stage in
     tests)
-      timeout "${T_TESTS:-150}" python3 -m pytest -q -m gpu -p no:cacheprovider tests/test_gpu_runner.py \
-        tests/test_gpu_templates.py tests/test_export.py > "$WORK/gpu_tests.log" 2>&1
+      # shellcheck disable=SC2086
+      timeout "${T_TESTS:-150}" python3 -m pytest -q -m gpu -p no:cacheprovider ${TESTS_FILES:-tests/test_gpu_runner.py \
+        tests/test_gpu_templates.py tests/test_export.py} ${TESTS_K:+-k "$TESTS_K"} > "$WORK/gpu_tests.log" 2>&1
       echo "tests rc=$?" >> "$WORK/gpu_tests.log" ;;
     check)
       sel=$(echo "${CHECK_TEMPLATES:-conv2d stencil}" | sed 's/ / or /g')
@@ -42,6 +48,21 @@ for stage in ${STAGES:-tests check bench batch}; do
         --time-cap 0.1 --templates ${BENCH_TEMPLATES:-reduce_sum softmax transpose stencil} ${BENCH_ARGS:-} \
         > "$WORK/bench/bench.log" 2>&1
       echo "bench rc=$?" >> "$WORK/bench/bench.log" ;;
+    shapes)
+      mkdir -p "$WORK/shapes"
+      # shellcheck disable=SC2086
+      timeout "${T_SHAPES:-360}" python3 benchmarks/bench_kernels.py --out "$WORK/shapes" --size second \
+        --templates ${SHAPES_TEMPLATES:-softmax transpose reduce_sum stencil} --sample "${SHAPES_SAMPLE:-6}" \
+        --climb "${SHAPES_CLIMB:-1}" --time-cap 0.1 ${SHAPES_ARGS:-} > "$WORK/shapes/shapes.log" 2>&1
+      echo "shapes rc=$?" >> "$WORK/shapes/shapes.log" ;;
+    profile)
+      mkdir -p "$WORK/profile"
+      # shellcheck disable=SC2086
+      timeout "${T_PROFILE:-150}" python3 benchmarks/profile_kernels.py --out "$WORK/profile" \
+        ${PROFILE_SHAPES:+--from-shapes $PROFILE_SHAPES --below ${PROFILE_BELOW:-90}} \
+        ${PROFILE_TEMPLATES:+--templates $PROFILE_TEMPLATES} ${PROFILE_CASES:+--cases $PROFILE_CASES} \
+        > "$WORK/profile/profile.log" 2>&1
+      echo "profile rc=$?" >> "$WORK/profile/profile.log" ;;
     batch)
       timeout "${T_BATCH:-200}" $EK batch benchmarks/batch_h200.toml > "$WORK/batch.log" 2>&1
       echo "batch rc=$?" >> "$WORK/batch.log"
@@ -97,4 +118,6 @@ done
 cat "$WORK/stages.log"
 tail -n 3 "$WORK"/*.log 2>/dev/null
 tail -n 30 "$WORK/bench/bench.log" 2>/dev/null
+grep -v "^- " "$WORK/shapes/SHAPES.md" 2>/dev/null | tail -n 40
+cat "$WORK/profile/PROFILE.md" 2>/dev/null; tail -n 5 "$WORK/profile/profile.log" 2>/dev/null
 exit 0

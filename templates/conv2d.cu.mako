@@ -7,7 +7,7 @@ T = BX * BY
 TW, TH = BX * TX, BY * TY                 # output tile of a block
 SMEM, VEC, SLIDE = UseSharedMemory, VectorizeLoads, ReorderInstructions
 JU = UnrollLoop
-FMAX = 32                                 # MAX_FILTER in conv2d.py
+FMAX = UseSharedMemory_MaxFilter          # filters up to FMAX x FMAX staged (MAX_FILTER in conv2d.py: the largest)
 def round4(n):
     return (n + 3) // 4 * 4
 VW = SLIDE and VEC and TX % 4 == 0 and JU % 4 == 0   # 128-bit reads of the register window
@@ -26,7 +26,7 @@ def yo(r):
     return f"ty * {TY} + {r}" if SLIDE else f"ty + {r * BY}"
 %>\
 // ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
-// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}
 extern "C" __global__ void __launch_bounds__(${T})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, const float* __restrict__ filt,
           int H, int W, int FH, int FW)
@@ -39,7 +39,7 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, const float* _
     for (int r = 0; r < ${TY}; ++r)
 #pragma unroll
         for (int c = 0; c < ${TX}; ++c) acc[r][c] = 0.0f;
-% if not SMEM:
+<%def name="direct()">
 <%doc> ---------------- direct kernel: every tap from global memory ---------------- </%doc>
     // output coordinates clamped into range: every read stays inside inp; clamped results are not stored
 % for r in range(TY):
@@ -64,11 +64,14 @@ ${"#pragma unroll 1" if JU == 1 else f"#pragma unroll {JU}"}
         ip${r} += IW;
 % endfor
     }
+</%def>
+% if not SMEM:
+${direct()}
 % else:
 <%doc> ---------------- shared-memory kernel ---------------- </%doc>
     __shared__ __align__(16) float sIn[${SH * S}];        // input tile + halo, row stride ${S}
     __shared__ __align__(16) float sF[${FMAX * FMAX}];    // filter, row stride ${FMAX}, zero-padded to FWP columns
-    if (FH <= ${FMAX} && FW <= ${FMAX}) {                 // uniform: larger filters get NaN outputs
+    if (FH <= ${FMAX} && FW <= ${FMAX}) {                 // uniform: ${"larger filters get NaN outputs" if FMAX == 32 else "larger filters take the direct code"}
         const int IH = H + FH - 1;
         const int FWP = (FW + ${JU - 1}) / ${JU} * ${JU}; // filter width padded to the unroll factor
         for (int i = ty; i < FH; i += ${BY})
@@ -178,10 +181,14 @@ ${"#pragma unroll 1" if JU == 1 else f"#pragma unroll {JU}"}
         }
 % endif
     } else {
+% if FMAX < 32:
+${direct()}
+% else:
 #pragma unroll
         for (int r = 0; r < ${TY}; ++r)
 #pragma unroll
             for (int c = 0; c < ${TX}; ++c) acc[r][c] = __int_as_float(0x7fc00000);
+% endif
     }
 % endif
 <%doc> ---------------- bounds-checked stores ---------------- </%doc>

@@ -2,6 +2,8 @@
 
 ``out[y][x] = sum_{i < FH, j < FW} inp[y + i][x + j] * filt[i][j]`` for an H x W output over a
 pre-padded (H + FH - 1) x (W + FW - 1) input. H, W, FH and FW are all runtime arguments.
+UseSharedMemory_MaxFilter below MAX_FILTER sizes the shared tile for smaller filters (more blocks
+per SM); such a genome runs larger filters through the direct code, correct for any filter.
 
 The baseline genome renders the naive kernel: one thread per output, every tap read from global
 memory. With UseSharedMemory a block stages its input tile plus halo and the filter (zero-padded
@@ -35,6 +37,10 @@ GENES = [
          "unroll factor of the filter-column loop (shared genomes zero-pad the filter width to a multiple of it)"),
     Gene("VectorizeLoads", "VectorizeLoads", (False, True), False,
          "float4 staging loads and output stores where aligned, 128-bit shared reads of the window and filter"),
+    Gene("UseSharedMemory_MaxFilter", "UseSharedMemory", (32, 16, 8), 32,
+         "the largest filter side the shared tile is sized for: a smaller tile (less halo room) lets more "
+         "blocks share an SM for small filters; a larger filter runs the direct code from global memory "
+         "(correct, slow) in such a genome"),
     Gene("ReorderInstructions", "ReorderInstructions", (False, True), False,
          "sliding window: loop over input rows, reuse each register window across the thread's output rows "
          "and UnrollLoop filter columns"),
@@ -52,7 +58,7 @@ TOLERANCE = 1e-4
 FAST_GENOME = {
     "AdjustBlockSize_X": 16, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 8,
     "UseSharedMemory": True, "PadSharedMemory": False, "UnrollLoop": 8, "VectorizeLoads": True,
-    "ReorderInstructions": True,
+    "ReorderInstructions": True, "UseSharedMemory_MaxFilter": 32,
 }
 
 
@@ -69,17 +75,18 @@ def layout(g):
     if slide and g["VectorizeLoads"] and tx % 4 == 0 and ju % 4 == 0:
         nw = _round4(nw)
     extra = nw - (tx + ju - 1) if slide else 0
-    stride = _round4(tw + MAX_FILTER - 1 + extra)
+    fmax = g["UseSharedMemory_MaxFilter"]
+    stride = _round4(tw + fmax - 1 + extra)
     if g["PadSharedMemory"]:
         stride += (bx % 32 - stride) % 32 if bx < 32 else 4
-    return th + MAX_FILTER - 1, stride, nw, extra
+    return th + fmax - 1, stride, nw, extra
 
 
 def smem_bytes(g):
     if not g["UseSharedMemory"]:
         return 0
     rows, stride, _, _ = layout(g)
-    return 4 * (rows * stride + MAX_FILTER * MAX_FILTER)
+    return 4 * (rows * stride + g["UseSharedMemory_MaxFilter"] ** 2)
 
 
 def constraints(g):
@@ -90,6 +97,11 @@ def constraints(g):
     for gene in ("PadSharedMemory", "VectorizeLoads", "ReorderInstructions"):
         if g[gene] and not g["UseSharedMemory"]:
             out.append(f"{gene} requires UseSharedMemory")
+    if g["UseSharedMemory_MaxFilter"] != 32 and not g["UseSharedMemory"]:
+        out.append("UseSharedMemory_MaxFilter sizes the shared tile: it requires UseSharedMemory")
+    if g["UnrollLoop"] > g["UseSharedMemory_MaxFilter"]:
+        out.append(f"UnrollLoop={g['UnrollLoop']} pads the filter width past UseSharedMemory_MaxFilter="
+                   f"{g['UseSharedMemory_MaxFilter']}, the room of the shared tile")
     return out
 
 

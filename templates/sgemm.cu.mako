@@ -15,6 +15,9 @@ def coff(j):
 SMEM, VEC, DB = UseSharedMemory, VectorizeLoads, ReorderInstructions
 ASYNC = ReorderInstructions_Async          # stages of the cp.async pipeline; 0: off
 FAST = TileLoops_Specialize                # a second copy of the k loop for full, aligned tiles
+EDGE = TileLoops_SpecializeEdges           # ... also for a K that BK does not divide, and misaligned operands
+SPLIT = TileLoops_SplitK                   # k range split over gridDim.z blocks (at most SPLIT), summed in order
+KB = "KS" if SPLIT > 1 else "K"            # the k extent this block walks (K is also A's row stride)
 FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
 GROUP = TileLoops_Group                    # blocks ordered in groups of GROUP block rows (L2 reuse)
 PAD = 4 if PadSharedMemory else 0
@@ -39,7 +42,7 @@ def kk_pragma():
 // ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
 // double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
-// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}
+// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
 // runs while the SM computes. A false predicate copies nothing and zero-fills the destination
@@ -78,7 +81,8 @@ template <int N> __device__ __forceinline__ void cp_async_wait()
 
 % endif
 extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
-${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, int M, int N, int K)
+${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ work,
+          int* __restrict__ tiles, int M, int N, int K)
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
 % if GROUP > 1:
@@ -167,6 +171,15 @@ ${direct_loop(False)}
     __shared__ __align__(16) float As[${NBUF}][${BK}][${BM + PAD}];   // A tile, transposed: As[k][m]
     __shared__ __align__(16) float Bs[${NBUF}][${BK}][${BN + PAD}];   // B tile: Bs[k][n]
     const int tid = ty * ${NTX} + tx;
+% if SPLIT > 1:
+    // split-K: this block walks k tiles [z * per, (z + 1) * per) of the ceil(K / ${BK}); A and B start there
+    // (a multiple of ${BK} columns of A, rows of B: float4 alignment is kept)
+    const int per = ((K + ${BK - 1}) / ${BK} + (int)gridDim.z - 1) / (int)gridDim.z;
+    const int k0 = (int)blockIdx.z * per * ${BK};
+    const int KS = max(0, min(K - k0, per * ${BK}));
+    A += min(k0, K);
+    B += (size_t)min(k0, K) * N;
+% endif
     // load mapping: thread tid moves units tid + l*${T} of each tile (A: ${AU} k of one row, B: ${BU} n of one k)
 % for l in range(LA):
     const int am${l} = (tid + ${l * T}) / ${KUA}, ak${l} = (tid + ${l * T}) % ${KUA} * ${AU};
@@ -188,8 +201,8 @@ ${direct_loop(False)}
 % else:
     float ra[${LA}], rb[${LB}];
 % endif
-<%def name="load_tile(kt, full=False)">
-% if full:
+<%def name="load_tile(kt, full=False, vec=True)">
+% if full and vec:
         {   // global -> registers, the next tile: full and aligned, so plain float4 loads (a thread whose
             // last unit lies past the tile loads nothing for it: its address may be past the matrix)
 % for l in range(LA):
@@ -201,6 +214,18 @@ ${direct_loop(False)}
             bsrc${l} += (size_t)${BK} * N;
 % endfor
         }
+% elif full:
+        {   // global -> registers, the next tile: full but an operand is not float4-aligned (a row stride
+            // not a multiple of 4): four plain scalar loads per unit, still no predicates
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{ ra[${l}].x = asrc${l}[0]; ra[${l}].y = asrc${l}[1]; ra[${l}].z = asrc${l}[2]; ra[${l}].w = asrc${l}[3]; }
+            asrc${l} += ${BK};
+% endfor
+% for l in range(LB):
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{ rb[${l}].x = bsrc${l}[0]; rb[${l}].y = bsrc${l}[1]; rb[${l}].z = bsrc${l}[2]; rb[${l}].w = bsrc${l}[3]; }
+            bsrc${l} += (size_t)${BK} * N;
+% endfor
+        }
 % else:
         {   // global -> registers, the tile at k = ${kt} (asrc/bsrc point at it); out-of-range elements are zero
 % for l in range(LA):
@@ -209,22 +234,22 @@ ${direct_loop(False)}
                 const int k = ${kt} + ak${l};
                 const float* p = asrc${l};
                 if (a_vec) {
-                    ra[${l}] = (aok${l} && k < K) ? *reinterpret_cast<const float4*>(p) : make_float4(0.f, 0.f, 0.f, 0.f);
+                    ra[${l}] = (aok${l} && k < ${KB}) ? *reinterpret_cast<const float4*>(p) : make_float4(0.f, 0.f, 0.f, 0.f);
                 } else {
-                    ra[${l}].x = (aok${l} && k < K) ? p[0] : 0.f;
-                    ra[${l}].y = (aok${l} && k + 1 < K) ? p[1] : 0.f;
-                    ra[${l}].z = (aok${l} && k + 2 < K) ? p[2] : 0.f;
-                    ra[${l}].w = (aok${l} && k + 3 < K) ? p[3] : 0.f;
+                    ra[${l}].x = (aok${l} && k < ${KB}) ? p[0] : 0.f;
+                    ra[${l}].y = (aok${l} && k + 1 < ${KB}) ? p[1] : 0.f;
+                    ra[${l}].z = (aok${l} && k + 2 < ${KB}) ? p[2] : 0.f;
+                    ra[${l}].w = (aok${l} && k + 3 < ${KB}) ? p[3] : 0.f;
                 }
             }
 % else:
-            ra[${l}] = (aok${l} && ${kt} + ak${l} < K) ? *asrc${l} : 0.f;
+            ra[${l}] = (aok${l} && ${kt} + ak${l} < ${KB}) ? *asrc${l} : 0.f;
 % endif
 % endfor
 % for l in range(LB):
 % if VEC:
             {
-                const bool kok = bin${l} && ${kt} + ubk${l} < K;
+                const bool kok = bin${l} && ${kt} + ubk${l} < ${KB};
                 const float* p = bsrc${l};
                 const int n = bn0 + ubn${l};
                 if (b_vec) {
@@ -237,7 +262,7 @@ ${direct_loop(False)}
                 }
             }
 % else:
-            rb[${l}] = (bok${l} && ${kt} + ubk${l} < K) ? *bsrc${l} : 0.f;
+            rb[${l}] = (bok${l} && ${kt} + ubk${l} < ${KB}) ? *bsrc${l} : 0.f;
 % endif
 % endfor
 % for l in range(LA):
@@ -406,8 +431,8 @@ ${load_tile("0")}
 ${store_tile("0")}
     __syncthreads();
 #pragma unroll 1
-    for (int kt = 0; kt < K; kt += ${2 * BK}) {
-        bool more = kt + ${BK} < K;
+    for (int kt = 0; kt < ${KB}; kt += ${2 * BK}) {
+        bool more = kt + ${BK} < ${KB};
         if (more) {
 ${load_tile(f"kt + {BK}")}
         }
@@ -417,7 +442,7 @@ ${store_tile("1")}
         }
         __syncthreads();
         if (!more) break;
-        more = kt + ${2 * BK} < K;
+        more = kt + ${2 * BK} < ${KB};
         if (more) {
 ${load_tile(f"kt + {2 * BK}")}
         }
@@ -429,7 +454,7 @@ ${store_tile("0")}
     }
 % else:
 #pragma unroll 1
-    for (int kt = 0; kt < K; kt += ${BK}) {
+    for (int kt = 0; kt < ${KB}; kt += ${BK}) {
 ${load_tile("kt")}
 ${store_tile("0")}
         __syncthreads();
@@ -464,12 +489,12 @@ ${compute("0")}
 % endif
             }
 </%def>
-<%def name="frag_step(cur, nxt, has_next)">
+<%def name="frag_step(cur, nxt, has_next, vec=True)">
         {   // one tile from buffer ${cur}: while row kk is multiplied, row kk + 1 is read; before the last
             // row's products the next tile (in registers since the step began) goes to buffer ${nxt}, the
             // barrier passes, and the next tile's row 0 is read under those products
 % if has_next:
-${load_tile("", True)}
+${load_tile("", True, vec)}
 % endif
 % for kk in range(BK):
 % if kk < BK - 1:
@@ -486,47 +511,48 @@ ${frag_load(nxt, 0, (kk + 1) % 2)}
 % endfor
         }
 </%def>
-<%def name="k_loop_full()">
+<%def name="k_loop_full(vec=True)">
         // every tile full (K % ${BK} == 0, the block inside M and N) and both operands float4-aligned:
-        // the same pipeline with no bounds predicates and no alignment tests in the loop
+        // the same pipeline with no bounds predicates and no alignment tests in the loop (with
+        // TileLoops_SpecializeEdges: the K / ${BK} full tiles of any K, the loads scalar where not aligned)
 % if FRAG:
-${load_tile("0", True)}
+${load_tile("0", True, vec)}
 ${store_tile("0")}
         __syncthreads();
-        const int nt = K / ${BK};
+        const int nt = ${KB} / ${BK};
         float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
 ${frag_load("0", 0, 0)}
         int t = 0;
 #pragma unroll 1
         for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
-${frag_step("0", "1", True)}
-${frag_step("1", "0", True)}
+${frag_step("0", "1", True, vec)}
+${frag_step("1", "0", True, vec)}
         }
         if (t + 1 < nt) {   // two tiles left
-${frag_step("0", "1", True)}
+${frag_step("0", "1", True, vec)}
 ${frag_step("1", "0", False)}
         } else {            // one tile left
 ${frag_step("0", "1", False)}
         }
 % elif DB:
-${load_tile("0", True)}
+${load_tile("0", True, vec)}
 ${store_tile("0")}
         __syncthreads();
-        const int nt = K / ${BK};
+        const int nt = ${KB} / ${BK};
         int t = 0;
 #pragma unroll 1
         for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
-${load_tile("", True)}
+${load_tile("", True, vec)}
 ${compute("0")}
 ${store_tile("1")}
             __syncthreads();
-${load_tile("", True)}
+${load_tile("", True, vec)}
 ${compute("1")}
 ${store_tile("0")}
             __syncthreads();
         }
         if (t + 1 < nt) {   // two tiles left
-${load_tile("", True)}
+${load_tile("", True, vec)}
 ${compute("0")}
 ${store_tile("1")}
             __syncthreads();
@@ -536,8 +562,8 @@ ${compute("0")}
         }
 % else:
 #pragma unroll 1
-        for (int kt = 0; kt < K; kt += ${BK}) {
-${load_tile("", True)}
+        for (int kt = 0; kt + ${BK} <= ${KB}; kt += ${BK}) {
+${load_tile("", True, vec)}
 ${store_tile("0")}
             __syncthreads();
 ${compute("0")}
@@ -545,8 +571,43 @@ ${compute("0")}
         }
 % endif
 </%def>
-% if FAST:
-    if (a_vec && b_vec && K % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+% if FAST and EDGE:
+    if (${KB} >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {   // uniform over the block
+        if (a_vec && b_vec) {
+${k_loop_full(True)}
+        } else {
+${k_loop_full(False)}
+        }
+        if (${KB} % ${BK} != 0) {   // the last, partial k tile (asrc/bsrc point at it): only k needs a guard
+            __syncthreads();     // every thread is done with both buffers
+            const int kt = ${KB} / ${BK} * ${BK};
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{
+                const int k = kt + (tid + ${l * T}) % ${KUA} * ${AU};   // recomputed: nothing stays live for it
+                ra[${l}].x = k < ${KB} ? asrc${l}[0] : 0.f;
+                ra[${l}].y = k + 1 < ${KB} ? asrc${l}[1] : 0.f;
+                ra[${l}].z = k + 2 < ${KB} ? asrc${l}[2] : 0.f;
+                ra[${l}].w = k + 3 < ${KB} ? asrc${l}[3] : 0.f;
+            }
+% endfor
+% for l in range(LB):
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{
+                const bool kok = kt + (tid + ${l * T}) / ${NUB} < ${KB};
+                rb[${l}].x = kok ? bsrc${l}[0] : 0.f;
+                rb[${l}].y = kok ? bsrc${l}[1] : 0.f;
+                rb[${l}].z = kok ? bsrc${l}[2] : 0.f;
+                rb[${l}].w = kok ? bsrc${l}[3] : 0.f;
+            }
+% endfor
+${store_tile("0")}
+            __syncthreads();
+${compute("0")}
+        }
+    } else {
+${k_loop_guarded()}
+    }
+% elif FAST:
+    if (a_vec && b_vec && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
 ${k_loop_full()}
     } else {
 ${k_loop_guarded()}
@@ -557,6 +618,43 @@ ${k_loop_guarded()}
 % endif
 % endif
 <%doc> ---------------- epilogue: bounds-checked stores ---------------- </%doc>
+% if SPLIT > 1:
+    if (gridDim.z > 1) {
+        // this split's partial tile goes to its slice of the workspace; the last split of the tile to
+        // arrive (a counter per tile) sums the slices in split order (the same sum whichever arrives
+        // last), stores C, and resets the counter for the next launch
+        float* __restrict__ wz = work + (size_t)blockIdx.z * M * N;
+% for i in range(TM):
+        if (row0 + ${roff(i)} < M) {
+% for j in range(TN):
+            if (col0 + ${coff(j)} < N) wz[(size_t)(row0 + ${roff(i)}) * N + col0 + ${coff(j)}] = acc[${i}][${j}];
+% endfor
+        }
+% endfor
+        __threadfence();
+        __syncthreads();
+        __shared__ int last;
+        const int tile = blockIdx.y * gridDim.x + blockIdx.x;
+        if (tx == 0 && ty == 0) last = atomicAdd(&tiles[tile], 1) == (int)gridDim.z - 1;
+        __syncthreads();
+        if (!last) return;
+        __threadfence();
+% for i in range(TM):
+        if (row0 + ${roff(i)} < M) {
+% for j in range(TN):
+            if (col0 + ${coff(j)} < N) {
+                const size_t e = (size_t)(row0 + ${roff(i)}) * N + col0 + ${coff(j)};
+                float sum = 0.0f;
+                for (int z = 0; z < (int)gridDim.z; ++z)
+                    sum += z == (int)blockIdx.z ? acc[${i}][${j}] : __ldcg(work + (size_t)z * M * N + e);
+                acc[${i}][${j}] = sum;
+            }
+% endfor
+        }
+% endfor
+        if (tx == 0 && ty == 0) tiles[tile] = 0;
+    }
+% endif
 % for i in range(TM):
     if (row0 + ${roff(i)} < M) {
         float* __restrict__ crow = C + (size_t)(row0 + ${roff(i)}) * N;

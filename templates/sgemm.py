@@ -60,6 +60,14 @@ GENES = [
     Gene("AdjustBlockSize_MaxRegisters", "AdjustBlockSize", (255, 128), 255,
          "register budget per thread: 128 declares __launch_bounds__(threads, 65536 / (128 * threads)) so that "
          "that many blocks can share an SM (ptxas spills where the code needs more); only for <= 256 threads"),
+    Gene("TileLoops_SpecializeEdges", "TileLoops", (False, True), False,
+         "the full-tile loop also for a K that BK does not divide (its K / BK full tiles, then the last partial "
+         "tile guarded) and for operands that are not float4-aligned (odd K or N: scalar loads, still no "
+         "predicates, in a third copy of the loop). Needs TileLoops_Specialize"),
+    Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8), 1,
+         "split the k range over this many blocks per output tile (grid z) for shapes with few tiles (skinny M or "
+         "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
+         "(deterministic). At most SPLIT_CAP floats of workspace: larger problems run unsplit"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -81,6 +89,8 @@ FAST_GENOME = {
 
 
 MAX_STAGED_PER_THREAD = 32  # floats of A and B tiles one thread moves per k step
+SPLIT_CAP = 1 << 25  # floats of split-K workspace (128 MiB): splits x M x N beyond it run unsplit
+MAX_SPLIT = 8
 
 
 def threads(g):
@@ -93,7 +103,7 @@ def smem_bytes(g):
     pad = 4 if g["PadSharedMemory"] else 0
     nbuf = g["ReorderInstructions_Async"] or (2 if g["ReorderInstructions"] else 1)
     bk = g["TileLoops_K"]
-    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad)
+    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad) + (4 if g["TileLoops_SplitK"] > 1 else 0)
 
 
 def constraints(g):
@@ -122,6 +132,11 @@ def constraints(g):
     if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]):
         out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop: it requires "
                    "TileLoops_Specialize and ReorderInstructions")
+    if g["TileLoops_SplitK"] > 1 and not (g["UseSharedMemory"] and not g["ReorderInstructions_Async"]):
+        out.append("TileLoops_SplitK applies to the register-staged shared-memory loops: it requires UseSharedMemory "
+                   "and not ReorderInstructions_Async")
+    if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
+        out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
         out.append(f"AdjustBlockSize_MaxRegisters=128 needs <= 256 threads ({t} threads get <= 128 registers anyway)")
     if g["TileLoops_K"] != 8 and not g["UseSharedMemory"]:
@@ -132,15 +147,34 @@ def constraints(g):
 def args(p):
     M, N, K = p["M"], p["N"], p["K"]
     return [Arg("C", "out", "float32", (M, N)), Arg("A", "in", "float32", (M, K)), Arg("B", "in", "float32", (K, N)),
+            # split-K: the partial tiles, and a counter per 16 x 16 tile (the smallest block tile); zero at start,
+            # and the kernel leaves the counters at zero
+            Arg("work", "scratch", "float32", (min(MAX_SPLIT * M * N, SPLIT_CAP),)),
+            Arg("tiles", "scratch", "int32", (-(-M // 16) * -(-N // 16),)),
             Arg("M", "scalar", "int32", value=M), Arg("N", "scalar", "int32", value=N),
             Arg("K", "scalar", "int32", value=K)]
 
 
+def splits(g, p):
+    """Blocks per output tile along k: TileLoops_SplitK, at most one per k tile, 1 past SPLIT_CAP."""
+    s = min(g["TileLoops_SplitK"], -(-p["K"] // g["TileLoops_K"]))
+    return s if s > 1 and s * p["M"] * p["N"] <= SPLIT_CAP else 1
+
+
 def launch(g, p):
     bm, bn = g["TileLoops_M"], g["TileLoops_N"]
-    grid = ((p["N"] + bn - 1) // bn, (p["M"] + bm - 1) // bm)
+    grid = ((p["N"] + bn - 1) // bn, (p["M"] + bm - 1) // bm, splits(g, p))
     block = (bn // g["ThreadCoarsening_N"], bm // g["ThreadCoarsening_M"])
     return grid, block
+
+
+def launch_cpp(g):
+    """launch() in C++ for the exported header (splits() compares sizes, which a symbolic launch cannot)."""
+    bm, bn, bk, s = g["TileLoops_M"], g["TileLoops_N"], g["TileLoops_K"], g["TileLoops_SplitK"]
+    z = "1" if s == 1 else (f"((evo_min({s}, evo_floordiv(K + {bk - 1}, {bk})) * (long long)M * N <= {SPLIT_CAP}LL) "
+                            f"? evo_min({s}, evo_floordiv(K + {bk - 1}, {bk})) : 1)")
+    return ([f"evo_floordiv(N + {bn - 1}, {bn})", f"evo_floordiv(M + {bm - 1}, {bm})", z],
+            [str(bn // g["ThreadCoarsening_N"]), str(bm // g["ThreadCoarsening_M"])])
 
 
 def reference(inputs, p):

@@ -1,13 +1,20 @@
 // ${KERNEL}: row-wise softmax of an R x C fp32 row-major matrix, out = exp(x - max) / sum.
-// A group of T threads owns one row; a block holds RPB groups. Mode: ${UseSharedMemory}.
+// A group of T threads owns one row (with CL > 1: one CL-th of it, the other parts in the other
+// blocks of its cluster); a block holds RPB groups. Mode: ${UseSharedMemory}.
 <%
 T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
+CL = TileLoops_Cluster
+ALIGN = VectorizeLoads_Align and V > 1
 MODE = UseSharedMemory
 NT = T * RPB
 NW = T // 32 if T > 32 else 1
 CACHED = MODE in ("registers", "shared")
 %>
 #include <stdint.h>
+% if CL > 1:
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+% endif
 
 #define NEG_BIG (-3.402823466e+38f)   // -FLT_MAX: a finite "minus infinity" (exp(NEG_BIG - m) == 0, no NaN)
 
@@ -35,7 +42,7 @@ template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4
 // Max / sum over the ${T} threads of a row group; every thread of the group gets the same value
 // (xor butterflies combine the same two operands in every lane, then one fixed-order pass over
 // the warps' slots). red: this group's ${NW} slots. Called by every thread of the block.
-__device__ __forceinline__ float group_max(float v, float* red, int lane)
+__device__ __forceinline__ float group_max(float v, float* red, float* xch, int lane)
 {
 % if T > 1:
     #pragma unroll
@@ -48,10 +55,20 @@ __device__ __forceinline__ float group_max(float v, float* red, int lane)
     #pragma unroll
     for (int w = 1; w < ${NW}; ++w) v = fmaxf(v, red[w]);
 % endif
+% if CL > 1:
+    // the ${CL} parts of the row: each block publishes its part's value in its shared memory, then
+    // every block reads all of them in rank order (distributed shared memory), so all agree exactly
+    cg::cluster_group cluster = cg::this_cluster();
+    if (lane == 0) *xch = v;
+    cluster.sync();
+    v = *cluster.map_shared_rank(xch, 0);
+    #pragma unroll
+    for (int r = 1; r < ${CL}; ++r) v = fmaxf(v, *cluster.map_shared_rank(xch, r));
+% endif
     return v;
 }
 
-__device__ __forceinline__ float group_sum(float v, float* red, int lane)
+__device__ __forceinline__ float group_sum(float v, float* red, float* xch, int lane)
 {
 % if T > 1:
     #pragma unroll
@@ -64,19 +81,36 @@ __device__ __forceinline__ float group_sum(float v, float* red, int lane)
     #pragma unroll
     for (int w = 1; w < ${NW}; ++w) v += red[w];
 % endif
+% if CL > 1:
+    cg::cluster_group cluster = cg::this_cluster();
+    if (lane == 0) *xch = v;
+    cluster.sync();
+    v = *cluster.map_shared_rank(xch, 0);
+    #pragma unroll
+    for (int r = 1; r < ${CL}; ++r) v += *cluster.map_shared_rank(xch, r);
+    cluster.sync();   // every block has read the others' values: each may now run ahead and exit
+% endif
     return v;
 }
 
-// One row (rin, rout: its first element) in W-float vectors, KK vectors cached per thread.
+// One row, or this block's part of one (rin, rout: its first element; nv: its length in W-float
+// vectors), KK vectors cached per thread.
 // The thread's vectors are base + s*step for s < cnt; cnt == 0 for the groups past the last row.
 // The streaming passes take KS vectors per step: KK, or KK/2 as the fallback of a cached mode (rows
 // longer than the cache), which keeps the registers of the fast path from growing for it.
-template <int W, int KK>
-__device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int C,
-                                            bool valid, int lane, float* cache, float* red_max, float* red_sum)
+// XTRA: the row also has up to 2W - 2 loose floats outside the vectors (the scalar head before the
+// first 16-byte boundary, [0, x0n) of xin, and the tail, [x1, x1 + x1n)): re-read from global memory
+// (L1) in each pass, a few floats per row.
+template <int W, int KK, bool XTRA>
+__device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
+                                            bool valid, int lane, float* cache, float* red_max, float* red_sum,
+                                            float* xch_max, float* xch_sum,
+                                            const float* __restrict__ xin, float* __restrict__ xout,
+                                            int x0n, int x1, int x1n)
 {
+    const int nx = XTRA && valid ? x0n + x1n : 0;
+#define EXTRAS(body) for (int j = lane; j < nx; j += ${T}) { const int xi = j < x0n ? j : x1 + (j - x0n); body }
     constexpr int KS = ${"KK > 1 ? KK / 2 : 1" if CACHED else "KK"};
-    const int nv = C / W;   // C % W == 0 on this path
 % if CoalesceMemoryAccess:
     const int base = lane, step = ${T};
     const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
@@ -91,6 +125,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         float x[KK][W];
   % endif
         float m = NEG_BIG;
+        EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -107,8 +142,9 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % endif
             }
         }
-        m = group_max(m, red_max, lane);
+        m = group_max(m, red_max, xch_max, lane);
         float sum = 0.f;
+        EXTRAS(sum += expf(__ldg(xin + xi) - m);)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -124,7 +160,8 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % endif
             }
         }
-        const float inv = 1.f / group_sum(sum, red_sum, lane);
+        const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+        EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
@@ -147,6 +184,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
 % if MODE == "none":
     // pass 1: max
     float m = NEG_BIG;
+    EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
         float x[KS][W];
@@ -158,9 +196,10 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             for (int k = 0; k < W; ++k) m = fmaxf(m, x[j][k]);
         }
     }
-    m = group_max(m, red_max, lane);
+    m = group_max(m, red_max, xch_max, lane);
     // pass 2: sum of exponentials
     float sum = 0.f;
+    EXTRAS(sum += expf(__ldg(xin + xi) - m);)
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
         float x[KS][W];
@@ -175,6 +214,8 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
 % else:
     // pass 1, online: running max m and sum of exp(x - m), rescaled whenever m grows
     float m = NEG_BIG, sum = 0.f;
+    EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
+    EXTRAS(sum += expf(__ldg(xin + xi) - m);)
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
         float x[KS][W];
@@ -195,12 +236,13 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         m = mn;
     }
     {
-        const float gm = group_max(m, red_max, lane);
+        const float gm = group_max(m, red_max, xch_max, lane);
         sum *= expf(m - gm);
         m = gm;
     }
 % endif
-    const float inv = 1.f / group_sum(sum, red_sum, lane);
+    const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+    EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
     // last pass: write
     #pragma unroll 1
     for (int s0 = 0; s0 < cnt; s0 += KS) {
@@ -214,14 +256,25 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             st_v<W>(rout + (size_t)(base + (s0 + j) * step) * W, x[j]);
         }
     }
+#undef EXTRAS
 }
 
-extern "C" __global__ void __launch_bounds__(${NT})
+extern "C" __global__ void __launch_bounds__(${NT})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int grp = threadIdx.x / ${T};
     const int lane = threadIdx.x % ${T};
+% if CL > 1:
+    const int row = (blockIdx.x / ${CL}) * ${RPB} + grp;
+    const int part = blockIdx.x % ${CL};        // the block's rank in its cluster of ${CL} along x
+    __shared__ __align__(16) float xch_all[${(2 * RPB + 3) // 4 * 4}];   // max, then sum, per group
+    float* xmax = xch_all + grp;
+    float* xsum = xch_all + ${RPB} + grp;
+% else:
     const int row = blockIdx.x * ${RPB} + grp;
+    float* xmax = nullptr;
+    float* xsum = nullptr;
+% endif
     const bool valid = row < R;                 // no early exit: every thread reaches every barrier
     const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
 % if T > 32:
@@ -238,13 +291,41 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 % else:
     float* cache = nullptr;
 % endif
+<%def name="call(W, xtra=False)">\
+    {
+% if xtra:
+        // a 16-byte boundary inside the row: a scalar head up to it, vectors, a scalar tail
+        const int h = min(C, (int)((${4 * W} - reinterpret_cast<uintptr_t>(inp + off) % ${4 * W}) % ${4 * W} / 4));
+        const int nvt = (C - h) / ${W}, tl = C - h - nvt * ${W};
+% else:
+        const int h = 0, nvt = C / ${W}, tl = 0;
+% endif
+% if CL > 1:
+        const int chunk = (nvt + ${CL - 1}) / ${CL};
+        const int p0 = min(nvt, part * chunk), np = min(nvt, p0 + chunk) - p0;
+        const bool first = part == 0;   // the loose floats belong to the first part
+% else:
+        const int p0 = 0, np = nvt;
+        const bool first = true;
+% endif
+        softmax_row<${W}, ${K}, ${"true" if xtra else "false"}>(out + off + h + (size_t)p0 * ${W}, inp + off + h + (size_t)p0 * ${W},
+            np, valid, lane, cache, rmax, rsum, xmax, xsum, inp + off, out + off, first ? h : 0, h + nvt * ${W},
+            first ? tl : 0);
+    }
+</%def>
 % if V > 1:
     const bool vec = (C % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
-    if (vec)   // uniform over the grid
-        softmax_row<${V}, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
-    else
-        softmax_row<1, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+    if (vec) {  // uniform over the grid
+${call(V)}\
+% if ALIGN:
+    } else if ((reinterpret_cast<uintptr_t>(inp) - reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0 &&
+               reinterpret_cast<uintptr_t>(inp) % 4 == 0) {   // rows at any float offset, inp and out alike
+${call(V, True)}\
+% endif
+    } else {
+${call(1)}\
+    }
 % else:
-    softmax_row<1, ${K}>(out + off, inp + off, C, valid, lane, cache, rmax, rsum);
+${call(1)}\
 % endif
 }

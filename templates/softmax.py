@@ -5,8 +5,12 @@ UseSharedMemory picks the algorithm: "none" reads the row three times (max, sum,
 "online" twice (running max and rescaled sum in one pass, then the write), "registers" and
 "shared" read it once into a per-thread cache of UnrollLoop x VectorizeLoads floats per thread
 (in registers or in shared memory) and fall back to "online" (UnrollLoop/2 vectors per step)
-for rows longer than the cache. Rows whose length is not a multiple of VectorizeLoads (or
-misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread.
+for rows longer than the cache. TileLoops_Cluster > 1 splits each row over a cluster of blocks
+(sm_90), whose parts' max and sum meet through distributed shared memory: a cached mode then holds
+rows that many times longer, in one pass. Rows whose length is not a multiple of VectorizeLoads (or
+misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread; with
+VectorizeLoads_Align, the vector instance from each row's first 16-byte boundary, the loose floats
+before and after it as scalars.
 """
 import numpy as np
 
@@ -29,10 +33,17 @@ GENES = [
     Gene("CoalesceMemoryAccess", "CoalesceMemoryAccess", (False, True), False,
          "True: the threads of a row interleave (thread t takes vectors t, t+T, ...); "
          "False: each takes one contiguous chunk of the row"),
+    Gene("VectorizeLoads_Align", "VectorizeLoads", (False, True), False,
+         "rows whose length is not a multiple of VectorizeLoads (odd C): vectors from each row's first 16-byte "
+         "boundary, its few loose floats before and after handled as scalars, instead of the all-scalar path"),
+    Gene("TileLoops_Cluster", "TileLoops", (1, 2, 4, 8), 1,
+         "blocks per row: a cluster of this many blocks splits each row into parts, one per block, and "
+         "combines the parts' max and sum through distributed shared memory, so a cached mode holds rows "
+         "this many times longer on chip (one pass for rows of 32k-64k floats)"),
 ]
 PROBLEM = {"R": 32768, "C": 4096}
 CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
-                  {"R": 3, "C": 130}]
+                  {"R": 3, "C": 130}, {"R": 5, "C": 32764}]  # the last: a long row, cut into unequal parts
 
 
 def block_threads(g):
@@ -45,18 +56,23 @@ def constraints(g):
     if nt < 32:
         out.append(f"AdjustBlockSize={t} x ThreadCoarsening={g['ThreadCoarsening']} = {nt} threads is less "
                    "than one warp")
+    if g["VectorizeLoads_Align"] and g["VectorizeLoads"] == 1:
+        out.append("VectorizeLoads_Align needs VectorizeLoads > 1")
     if g["CoalesceMemoryAccess"] and t == 1:
         out.append("CoalesceMemoryAccess needs AdjustBlockSize>1 (one thread per row has nothing to interleave)")
     floats = g["UnrollLoop"] * g["VectorizeLoads"]
-    if floats * nt > 16384:  # keeps clear of spills under __launch_bounds__(nt)
+    # keeps clear of spills under __launch_bounds__(nt) (ptxas, sm_90: 1024 threads x 32 floats in
+    # registers 59 registers, 512 x 64 98, no spill)
+    if floats * nt > 32768:
         out.append(f"UnrollLoop x VectorizeLoads = {floats} floats held per thread x {nt} threads "
-                   "(AdjustBlockSize x ThreadCoarsening) > 16384 per block")
+                   "(AdjustBlockSize x ThreadCoarsening) > 32768 per block")
     return out
 
 
 def smem_bytes(g):
     t, nt = g["AdjustBlockSize"], block_threads(g)
     red = 2 * 4 * g["ThreadCoarsening"] * (t // 32) if t > 32 else 0
+    red += 4 * ((2 * g["ThreadCoarsening"] + 3) // 4 * 4) if g["TileLoops_Cluster"] > 1 else 0
     cache = 4 * nt * g["UnrollLoop"] * g["VectorizeLoads"] if g["UseSharedMemory"] == "shared" else 0
     return red + cache
 
@@ -68,7 +84,7 @@ def args(p):
 
 def launch(g, p):
     rpb = g["ThreadCoarsening"]
-    return (max(1, -(-p["R"] // rpb)),), (block_threads(g),)
+    return (max(1, -(-p["R"] // rpb)) * g["TileLoops_Cluster"],), (block_threads(g),)
 
 
 def reference(inputs, p):
@@ -90,4 +106,5 @@ def cost(p):
 
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
-               "VectorizeLoads": 4, "CoalesceMemoryAccess": True}
+               "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
+               "VectorizeLoads_Align": False}

@@ -2,11 +2,12 @@
 // Block: TILE/V x ROWS threads; tile (bx, by*TC + t) covers input columns bx*TILE.. and rows (by*TC + t)*TILE..
 <%
 TILE, ROWS, V, TC = TileLoops, AdjustBlockSize, VectorizeLoads, ThreadCoarsening
+COAL, SPEC = CoalesceMemoryAccess, TileLoops_Specialize
 BXT = TILE // V
 PAD = 1 if PadSharedMemory else 0
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 %>
-% if V == 1 and TC == 1:
+% if V == 1 and TC == 1 and not SPEC:
 extern "C" __global__ void __launch_bounds__(${TILE * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
@@ -51,34 +52,112 @@ template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4
 { *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
 
 // V consecutive elements from column c of a row of length n (c % V == 0). VEC: n % V == 0, so c < n
-// means the whole vector is inside; otherwise element-wise, zero past the end.
-template <bool VEC>
+// means the whole vector is inside; otherwise element-wise, zero past the end. FULL: inside.
+template <bool VEC, bool FULL>
 __device__ __forceinline__ void load_v(const float* __restrict__ rowp, int c, int n, float (&v)[${V}])
 {
-    if (VEC && c < n) {
-        ldg_v<${V}>(rowp + c, v);
-    } else {
-        #pragma unroll
-        for (int k = 0; k < ${V}; ++k) v[k] = c + k < n ? __ldg(rowp + c + k) : 0.f;
-    }
+    if (VEC && (FULL || c < n)) { ldg_v<${V}>(rowp + c, v); return; }
+    #pragma unroll
+    for (int k = 0; k < ${V}; ++k) v[k] = (FULL || c + k < n) ? __ldg(rowp + c + k) : 0.f;
 }
 
-template <bool VEC>
+template <bool VEC, bool FULL>
 __device__ __forceinline__ void store_v(float* __restrict__ rowp, int c, int n, const float (&v)[${V}])
 {
     if (VEC) {
-        if (c < n) st_v<${V}>(rowp + c, v);
+        if (FULL || c < n) st_v<${V}>(rowp + c, v);
     } else {
         #pragma unroll
-        for (int k = 0; k < ${V}; ++k) if (c + k < n) rowp[c + k] = v[k];
+        for (int k = 0; k < ${V}; ++k) if (FULL || c + k < n) rowp[c + k] = v[k];
     }
+}
+
+// One tile: input rows r0.., columns c0..; FULL: the whole tile is inside the matrix (no guards).
+template <bool VIN, bool VOUT, bool FULL>
+__device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
+                                        int r0, int c0${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+  % if UseSharedMemory:
+    ${UNR}
+    for (int j = ty; j < ${TILE}; j += ${ROWS}) {
+        const int r = r0 + j;
+        if (FULL || r < R) {
+    % if COAL:
+            if (!VIN) {   // a side that allows no vectors: the ${V} elements ${BXT} apart, each access coalesced
+                const float* rowp = inp + (size_t)r * C + c0;
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) {
+                    const int cc = tx + k * ${BXT};
+                    tile[j][cc] = (FULL || c0 + cc < C) ? __ldg(rowp + cc) : 0.f;
+                }
+                continue;
+            }
+    % endif
+            float v[${V}];
+            load_v<VIN, FULL>(inp + (size_t)r * C, c0 + tx * ${V}, C, v);
+    % if PAD or V == 1:
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) tile[j][tx * ${V} + k] = v[k];
+    % else:
+            st_v<${V}>(&tile[j][tx * ${V}], v);
+    % endif
+        }
+    }
+    __syncthreads();
+    ${UNR}
+    for (int j = ty; j < ${TILE}; j += ${ROWS}) {
+        const int c = c0 + j;                // output row c, columns r0 + tx*V ..
+        if (FULL || c < C) {
+    % if COAL:
+            if (!VOUT) {
+                float* rowp = out + (size_t)c * R + r0;
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) {
+                    const int rr = tx + k * ${BXT};
+                    if (FULL || r0 + rr < R) rowp[rr] = tile[rr][j];
+                }
+                continue;
+            }
+    % endif
+            float w[${V}];
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) w[k] = tile[tx * ${V} + k][j];
+            store_v<VOUT, FULL>(out + (size_t)c * R, r0 + tx * ${V}, R, w);
+        }
+    }
+  % else:
+    // ${V} x ${V} blocks transposed in registers: input rows r0+j .. r0+j+${V - 1}, columns c0+tx*${V} ..
+    ${UNR}
+    for (int j = ty * ${V}; j < ${TILE}; j += ${ROWS * V}) {
+        float v[${V}][${V}];
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) {
+            const int r = r0 + j + k;
+            if (FULL || r < R) load_v<VIN, FULL>(inp + (size_t)r * C, c0 + tx * ${V}, C, v[k]);
+            else {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) v[k][q] = 0.f;
+            }
+        }
+        #pragma unroll
+        for (int q = 0; q < ${V}; ++q) {
+            const int c = c0 + tx * ${V} + q;
+            if (FULL || c < C) {
+                float w[${V}];
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) w[k] = v[k][q];
+                store_v<VOUT, FULL>(out + (size_t)c * R, r0 + j, R, w);
+            }
+        }
+    }
+  % endif
 }
 
 template <bool VIN, bool VOUT>
 __device__ __forceinline__ void body(float* __restrict__ out, const float* __restrict__ inp, int R, int C
                                      ${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
 {
-    const int tx = threadIdx.x, ty = threadIdx.y;
     const int c0 = blockIdx.x * ${TILE};
     #pragma unroll 1
     for (int t = 0; t < ${TC}; ++t) {
@@ -86,56 +165,15 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
         if (r0 >= R) break;                      // uniform over the block
   % if UseSharedMemory:
         if (t > 0) __syncthreads();              // the previous tile has been read out
-        ${UNR}
-        for (int j = ty; j < ${TILE}; j += ${ROWS}) {
-            const int r = r0 + j;
-            if (r < R) {
-                float v[${V}];
-                load_v<VIN>(inp + (size_t)r * C, c0 + tx * ${V}, C, v);
-    % if PAD or V == 1:
-                #pragma unroll
-                for (int k = 0; k < ${V}; ++k) tile[j][tx * ${V} + k] = v[k];
-    % else:
-                st_v<${V}>(&tile[j][tx * ${V}], v);
-    % endif
-            }
-        }
-        __syncthreads();
-        ${UNR}
-        for (int j = ty; j < ${TILE}; j += ${ROWS}) {
-            const int c = c0 + j;                // output row c, columns r0 + tx*V ..
-            if (c < C) {
-                float w[${V}];
-                #pragma unroll
-                for (int k = 0; k < ${V}; ++k) w[k] = tile[tx * ${V} + k][j];
-                store_v<VOUT>(out + (size_t)c * R, r0 + tx * ${V}, R, w);
-            }
-        }
+  % endif
+<% targs = ", tile" if UseSharedMemory else "" %>\
+  % if SPEC:
+        if (r0 + ${TILE} <= R && c0 + ${TILE} <= C)   // uniform over the block: the unguarded copy
+            tile_io<VIN, VOUT, true>(out, inp, R, C, r0, c0${targs});
+        else
+            tile_io<VIN, VOUT, false>(out, inp, R, C, r0, c0${targs});
   % else:
-        // ${V} x ${V} blocks transposed in registers: input rows r0+j .. r0+j+${V - 1}, columns c0+tx*${V} ..
-        ${UNR}
-        for (int j = ty * ${V}; j < ${TILE}; j += ${ROWS * V}) {
-            float v[${V}][${V}];
-            #pragma unroll
-            for (int k = 0; k < ${V}; ++k) {
-                const int r = r0 + j + k;
-                if (r < R) load_v<VIN>(inp + (size_t)r * C, c0 + tx * ${V}, C, v[k]);
-                else {
-                    #pragma unroll
-                    for (int q = 0; q < ${V}; ++q) v[k][q] = 0.f;
-                }
-            }
-            #pragma unroll
-            for (int q = 0; q < ${V}; ++q) {
-                const int c = c0 + tx * ${V} + q;
-                if (c < C) {
-                    float w[${V}];
-                    #pragma unroll
-                    for (int k = 0; k < ${V}; ++k) w[k] = v[k][q];
-                    store_v<VOUT>(out + (size_t)c * R, r0 + j, R, w);
-                }
-            }
-        }
+        tile_io<VIN, VOUT, false>(out, inp, R, C, r0, c0${targs});
   % endif
     }
 }

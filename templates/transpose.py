@@ -17,6 +17,12 @@ GENES = [
          "thread transposes V x V blocks in registers"),
     Gene("ThreadCoarsening", "ThreadCoarsening", (1, 2, 4, 8), 1,
          "tiles per block, consecutive down the input rows"),
+    Gene("CoalesceMemoryAccess", "CoalesceMemoryAccess", (False, True), False,
+         "where a side allows no vectors (odd, or a misaligned buffer): each thread's VectorizeLoads elements "
+         "are a block width apart, so every warp access is coalesced, instead of consecutive"),
+    Gene("TileLoops_Specialize", "TileLoops", (False, True), False,
+         "tiles wholly inside the matrix run a copy of the tile code without bounds checks; the edge tiles "
+         "keep the guarded code"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -30,6 +36,9 @@ def constraints(g):
         out.append(f"AdjustBlockSize={rows} must not exceed TileLoops={t}")
     if g["PadSharedMemory"] and not g["UseSharedMemory"]:
         out.append("PadSharedMemory requires UseSharedMemory")
+    if g["CoalesceMemoryAccess"] and (v == 1 or not g["UseSharedMemory"]):
+        out.append("CoalesceMemoryAccess needs VectorizeLoads > 1 and UseSharedMemory (it spreads a thread's "
+                   "vector through the shared tile)")
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
@@ -66,4 +75,5 @@ def cost(p):
 
 
 FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, "PadSharedMemory": True,
-               "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1}
+               "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
+               "TileLoops_Specialize": False}

@@ -49,6 +49,10 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 struct alignas(16) float4 { float x, y, z, w; };
 static inline float4 make_float4(float a, float b, float c, float d) { return float4{a, b, c, d}; }
 static inline float __int_as_float(int i) { float f; std::memcpy(&f, &i, 4); return f; }
+// one OS thread runs every fiber, and a fiber switches only at a barrier: plain memory is coherent
+static inline void __threadfence() {}
+static inline int atomicAdd(int* p, int v) { const int o = *p; *p += v; return o; }
+template <class T> static inline T __ldcg(const T* p) { return *p; }
 #define __global__
 #define __device__
 #define __forceinline__ inline
@@ -103,10 +107,11 @@ int main(int argc, char** argv) {
         if (k == 0) {          // scalar: 8 bytes of payload
             emu_args[a] = malloc(8);
             if (fread(emu_args[a], 8, 1, f) != 1) return 4;
-        } else {               // 1: input array (payload follows), 2: output array (NaN)
+        } else {               // 1: input array (payload follows), 2: output array (NaN), 3: scratch (zero)
             void* p = guarded((size_t)n, at_end);
             emu_args[a] = p;
             if (k == 1) { if (fread(p, 1, (size_t)n, f) != (size_t)n) return 4; }
+            else if (k == 3) { std::memset(p, 0, (size_t)n); }
             else { for (int64_t i = 0; i < n / 4; ++i) ((uint32_t*)p)[i] = 0x7fc00000u; }
         }
     }
@@ -204,6 +209,8 @@ def run_kernel(template, genome, problem, inputs, placement: str = "start", cach
             elif a.role == "out":
                 blob.append(struct.pack("<iq", 2, a.nbytes))
                 outs.append(a)
+            elif a.role == "scratch":
+                blob.append(struct.pack("<iq", 3, a.nbytes))
             else:
                 raise ValueError(f"emulator: arg role {a.role} not supported")
         inp, outp = Path(tmp) / "in.bin", Path(tmp) / "out.bin"

@@ -69,3 +69,13 @@ def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tm
                       key=lambda r: r["median_ms"])
         assert all(r["median_ms"] >= best_at["median_ms"] for r in rows
                    if r["label"].startswith(f"climb{last}:") and r["status"] == "ok")
+
+
+def test_sizes_parse_per_template_and_the_second_table_is_valid():
+    sizes = bench.parse_sizes(["second", "softmax:R=3,C=5"])
+    assert sizes["softmax"][-1] == {"R": 3, "C": 5}
+    assert set(sizes) == set(bench.SECOND_TABLE)
+    for name, problems in sizes.items():
+        assert len(problems) >= 3
+    with pytest.raises(SystemExit):
+        bench.parse_sizes(["softmax:R=3"])  # C missing

@@ -47,6 +47,39 @@ def test_header_compiles_in_a_host_program(tmp_path, name):
     assert "__CUDA_ARCH__ != 900" in header
 
 
+def test_header_with_a_cluster_genome_compiles(tmp_path):
+    # softmax's TileLoops_Cluster includes cooperative_groups.h: the header puts includes outside its namespaces
+    t = load_template("softmax")
+    rows = entries(t, [t.problem, {"R": 1024, "C": 65536}])
+    rows[1]["genome"] = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_Cluster": 8, "UnrollLoop": 8})
+    header = render_header(t, rows)
+    assert header.index("#include <cooperative_groups.h>") < header.index("namespace evo_tuned_softmax {")
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_SplitK": 8})
+    grid, block, _ = launch_cpp(t, g, t.problem)
+    rows = entries(t, [t.problem])
+    rows[0]["genome"] = g
+    (tmp_path / "h.cuh").write_text(render_header(t, rows))
+    probs = [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096}, {"M": 64, "N": 64, "K": 20}]
+    def z(p):
+        return grid[2].replace("M", str(p["M"])).replace("N", str(p["N"])).replace("K", str(p["K"]))
+    calls = "\n".join(f'    printf("%d\\n", (int)({z(p)}));' for p in probs)
+    (tmp_path / "z.cu").write_text('#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_sgemm;\n'
+                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "z", "z.cu"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = subprocess.run(["./z"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
+    assert [int(x) for x in got] == [t.launch(g, p).grid[2] for p in probs] == [8, 1, 3]
+
+
 def test_launch_geometry_becomes_cpp():
     t = load_template("transpose")
     grid, block, smem = launch_cpp(t, t.space.baseline(), t.problem)
@@ -92,3 +125,45 @@ def test_header_names_its_own_file_and_says_when_it_was_measured():
                                              "evo_tuned_sgemm)")
     assert "measured_at=2026-12-04T00:00:00+00:00" in header and "e+09" not in header
     assert render_header(t, rows).startswith("// evo_tuned_sgemm.cuh: ")
+
+
+def pick_program(t, header_name: str, problems) -> str:
+    """A host program that prints the header's pick() for each problem (no GPU needed)."""
+    ns = f"evo_tuned_{t.name}"
+    calls = "\n".join(f'    printf("%d\\n", {ns}::pick({", ".join(str(p[k]) for k in p)}));' for p in problems)
+    return f'#include <cstdio>\n#include "{header_name}"\nint main() {{\n{calls}\n    return 0;\n}}\n'
+
+
+def test_untuned_sizes_take_the_nearest_launchable_specialization_or_the_default(tmp_path):
+    t = load_template("transpose")
+    base = t.space.baseline()
+    # 16-wide tiles, one per block: grid y = R/16, over the 65535 limit past R = 1048560
+    small = t.space.check(dict(base, TileLoops=16, AdjustBlockSize=16))
+    # 64-wide tiles, 8 per block: grid y = R/512
+    big = t.space.check(dict(base, TileLoops=64, AdjustBlockSize=16, ThreadCoarsening=8))
+    rows = entries(t, [{"R": 16384, "C": 16384}, {"R": 2048, "C": 2048}])
+    rows[0]["genome"], rows[1]["genome"] = small, big
+    asked = [{"R": 2048, "C": 2048}, {"R": 3000, "C": 1000},  # tuned; nearest the second
+             {"R": 9000, "C": 12001},                           # nearest the first
+             {"R": 1_100_000, "C": 3000},                       # nearest the first, whose grid y is 68750
+             {"R": 1_100_000 * 64, "C": 1},                     # neither fits (y 137500), the default neither
+             {"R": 5, "C": 0}]                                  # an empty grid cannot be launched
+    want = [1, 1, 0, 1, -1, -1]
+    from evo_kernels.export import dispatch, distance
+    assert [dispatch(t, rows, p) for p in asked] == want
+    assert distance(rows[0]["problem"], asked[3]) < distance(rows[1]["problem"], asked[3])
+    # the default: a default genome that fits where the tuned ones do not
+    rows2 = entries(t, [{"R": 2048, "C": 2048}])
+    rows2[0]["genome"] = small
+    asked2 = [{"R": 1_100_000, "C": 3}, {"R": 512, "C": 512}]
+    assert [dispatch(t, rows2, p) for p in asked2] == [1, 0]
+    for name, rs, ps in (("a", rows, asked), ("b", rows2, asked2)):
+        (tmp_path / f"{name}.cuh").write_text(render_header(t, rs))
+        (tmp_path / f"{name}.cu").write_text(pick_program(t, f"{name}.cuh", ps))
+        proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", name, f"{name}.cu"], cwd=tmp_path,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        got = subprocess.run([f"./{name}"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert got.returncode == 0, got.stderr
+        assert [int(x) for x in got.stdout.split()] == [dispatch(t, rs, p) for p in ps]
+    assert "the untuned default (the template's baseline genome)" in render_header(t, rows2)

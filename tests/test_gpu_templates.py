@@ -33,3 +33,45 @@ def test_random_genomes_pass_correctness(name, runner):
     runs = runner.run(t, builds, check_only=True)
     bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
     assert not bad
+
+
+# Designs that use the genes added for a user's shapes (softmax rows split over a cluster, transpose's
+# ragged-side genes), each checked on every check shape and then timed and re-checked at a long or
+# ragged size where the gene is what runs.
+DESIGNS = {
+    "softmax": ([{"AdjustBlockSize": 256, "TileLoops_Cluster": 4}, {"AdjustBlockSize": 512, "TileLoops_Cluster": 4},
+                 {"AdjustBlockSize": 256, "TileLoops_Cluster": 8}, {"AdjustBlockSize": 1024, "TileLoops_Cluster": 1},
+                 {"AdjustBlockSize": 128, "TileLoops_Cluster": 2, "UseSharedMemory": "shared"},
+                 {"AdjustBlockSize": 64, "TileLoops_Cluster": 2, "UseSharedMemory": "online", "ThreadCoarsening": 2},
+                 {"AdjustBlockSize": 256, "TileLoops_Cluster": 8, "VectorizeLoads_Align": True},
+                 {"AdjustBlockSize": 1024, "VectorizeLoads_Align": True, "UseSharedMemory": "online"}],
+                {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4}, {"R": 67, "C": 65533}),
+    "sgemm": ([{"TileLoops_SpecializeEdges": True},
+               {"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True},
+               {"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True, "TileLoops_M": 64,
+                "UnrollLoop": 1},
+               {"TileLoops_SpecializeEdges": True, "ReorderInstructions": False, "TileLoops_Group": 8},
+               {"TileLoops_SplitK": 4, "TileLoops_SpecializeEdges": True},
+               {"TileLoops_SplitK": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
+                "TileLoops_M": 64, "UnrollLoop": 1}],
+              {}, {"M": 67, "N": 1029, "K": 4099}),
+    "conv2d": ([{"UseSharedMemory_MaxFilter": 8}, {"UseSharedMemory_MaxFilter": 16},
+                {"UseSharedMemory_MaxFilter": 8, "ReorderInstructions": False, "VectorizeLoads": False}],
+               {}, {"H": 1021, "W": 1019, "FH": 5, "FW": 5}),
+    "transpose": ([{"CoalesceMemoryAccess": True}, {"CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
+                   {"TileLoops_Specialize": True, "ThreadCoarsening": 4},
+                   {"TileLoops_Specialize": True, "VectorizeLoads": 1, "TileLoops": 32, "AdjustBlockSize": 8}],
+                  {}, {"R": 1031, "C": 2053}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DESIGNS))
+def test_new_gene_designs_pass_correctness(name, runner):
+    t = load_template(name)
+    changes, common, size = DESIGNS[name]
+    genomes = [t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **common, **c}) for c in changes]
+    cands = [Candidate(t.name, g, size, t.space.key(g)) for g in genomes]
+    builds = NvccBuilder().build(t, cands)
+    runs = runner.run(t, builds, problem=size)
+    bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
+    assert not bad

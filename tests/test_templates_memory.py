@@ -79,7 +79,7 @@ def test_constraint_messages_name_the_genes(tmpl):
     assert seen > 0
 
 
-def _all_valid(t, limit=20000):
+def _all_valid(t, limit=100000):
     return list(t.space.enumerate(limit=limit))
 
 
@@ -269,9 +269,72 @@ def test_cpu_emulation(tmpl, which, tmp_path):
         genomes = [dict(tmpl.meta.FAST_GENOME)]
     else:
         genomes = random_genomes(tmpl, 2, seed=6)
+    if tmpl.name == "softmax":  # the emulator runs blocks one after another: no clusters (the GPU tests run them)
+        genomes = [dict(g, TileLoops_Cluster=1) for g in genomes]
     for g in genomes:
         for i, p in enumerate(EMU_PROBLEMS[tmpl.name]):
             offsets = (0, 1) if i == len(EMU_PROBLEMS[tmpl.name]) - 1 else (0,)
             for off in offsets:  # off=1: every buffer starts 4 bytes past a 16-byte boundary
                 r = cuda_emu.run_on_cpu(tmpl, g, p, work_dir=tmp_path, offset=off)
                 assert r["status"] == "ok", f"{tmpl.name} {g} {p} offset {off}: {r}"
+
+
+def test_softmax_cluster_genomes_build_one_pass_for_long_rows(tmp_path):
+    # rows of 32k and 64k floats held on chip, split over a cluster of blocks; no spill
+    t = load_template("softmax")
+    base = dict(t.meta.FAST_GENOME, UseSharedMemory="registers", UnrollLoop=8, VectorizeLoads=4)
+    genomes = [t.space.check(dict(base, AdjustBlockSize=256, TileLoops_Cluster=4)),
+               t.space.check(dict(base, AdjustBlockSize=512, TileLoops_Cluster=4)),
+               t.space.check(dict(base, AdjustBlockSize=1024, TileLoops_Cluster=1))]
+    for g, row in zip(genomes, (32768, 65536, 32768)):
+        assert g["AdjustBlockSize"] * g["TileLoops_Cluster"] * 32 == row
+        assert t.launch(g, {"R": 7, "C": row}).grid[0] == 7 * g["TileLoops_Cluster"]
+    src = t.render(genomes[0])
+    assert "__cluster_dims__(4, 1, 1)" in src and "map_shared_rank" in src
+    assert "__cluster_dims__" not in t.render(t.space.baseline())
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
+        assert r.status == "ok" and r.spill_bytes == 0, (g, r.status, r.error[-1000:])
+
+
+def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
+    # the coalesced fallback for sides that allow no vectors, and the unguarded copy for full tiles
+    t = load_template("transpose")
+    fast = dict(t.meta.FAST_GENOME)
+    genomes = [t.space.check(dict(fast, CoalesceMemoryAccess=True)),
+               t.space.check(dict(fast, CoalesceMemoryAccess=True, TileLoops_Specialize=True, ThreadCoarsening=2)),
+               t.space.check(dict(fast, TileLoops_Specialize=True, UseSharedMemory=False, PadSharedMemory=False,
+                                  AdjustBlockSize=8)),
+               t.space.check(dict(t.space.baseline(), TileLoops_Specialize=True))]
+    assert "__ldg(rowp + cc)" in t.render(genomes[0]) and "tile_io<VIN, VOUT, true>" in t.render(genomes[1])
+    assert not t.space.is_valid(dict(fast, CoalesceMemoryAccess=True, VectorizeLoads=1))
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    for g in genomes:
+        for p in ({"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 128, "C": 128}, {"R": 1, "C": 37}):
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
+    # VectorizeLoads_Align: a scalar head to each row's 16-byte boundary, vectors, a scalar tail
+    t = load_template("softmax")
+    fast = dict(t.meta.FAST_GENOME, VectorizeLoads_Align=True)
+    genomes = [t.space.check(fast),
+               t.space.check(dict(fast, UseSharedMemory="online", UnrollLoop=2)),
+               t.space.check(dict(fast, UseSharedMemory="none", VectorizeLoads=2, AdjustBlockSize=32,
+                                  ThreadCoarsening=2)),
+               t.space.check(dict(fast, UseSharedMemory="shared", AdjustBlockSize=4, ThreadCoarsening=8,
+                                  CoalesceMemoryAccess=False))]
+    assert "softmax_row<4, 4, true>" in t.render(genomes[0])
+    assert "true>" not in t.render(dict(fast, VectorizeLoads_Align=False))
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    for g in genomes:
+        for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 7, "C": 1030}, {"R": 2, "C": 3}):
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"

@@ -1,0 +1,172 @@
+"""Where a kernel's time goes: hardware counters (Nsight Compute) and the SASS instruction mix of
+chosen genomes at chosen sizes, on the GPU machine.
+
+    python benchmarks/profile_kernels.py --cases CASES.json --out DIR
+
+CASES.json: a list of {"label", "template", "genome", "problem"} (``--from-shapes shapes.json``
+takes the best genome of every shape there instead, ``--below P`` only those under P% of the copy
+bandwidth). For each case: the cubin is built with the project's builder, ``cuobjdump -sass``
+gives the opcode counts (DIR/LABEL.sass.txt, the whole listing), and ``ncu`` profiles one launch
+(after two warm-up launches) of a small pycuda program that runs it on random inputs
+(DIR/LABEL.ncu.csv); DIR/PROFILE.md is the summary table. The clocks are left as found
+(``--clock-control none``). Not a test: the numbers come from the GPU only.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from evo_kernels.build import NvccBuilder  # noqa: E402
+from evo_kernels.records import Candidate  # noqa: E402
+from evo_kernels.template import load_template  # noqa: E402
+
+SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "SchedulerStats",
+            "WarpStateStats")
+WANT = ("Duration", "DRAM Throughput", "Memory Throughput", "Compute (SM) Throughput", "L1/TEX Hit Rate",
+        "L2 Hit Rate", "Achieved Occupancy", "Theoretical Occupancy", "Registers Per Thread",
+        "Block Limit Registers", "Block Limit Shared Mem", "Issued Warp Per Scheduler", "No Eligible",
+        "Warp Cycles Per Issued Instruction")
+
+
+def build(case: dict):
+    t = load_template(case["template"])
+    g = t.space.check(t.space.coerce(case["genome"]))
+    b = NvccBuilder().build(t, [Candidate(t.name, g, case["problem"], t.space.key(g))])[0]
+    if b.status != "ok":
+        raise RuntimeError(f"{case['label']}: build {b.status}: {b.error[-300:]}")
+    return t, g, b
+
+
+def launch_main(case_file: str, index: int) -> int:
+    """Run one case three times on random inputs (the profiled process)."""
+    import pycuda.autoinit  # noqa: F401
+    import pycuda.driver as drv
+    from pycuda import curandom
+
+    case = json.loads(Path(case_file).read_text())[index]
+    t, g, b = build(case)
+    p = case["problem"]
+    fn = drv.module_from_file(b.cubin_path).get_function(b.entry or t.kernel)
+    gen = curandom.XORWOWRandomNumberGenerator()
+    args = []
+    for a in t.args(p):
+        if a.role == "scalar":
+            args.append(np.int32(a.value) if a.dtype == "int32" else np.float32(a.value))
+        else:
+            n = int(np.prod(a.shape))
+            x = gen.gen_normal(n, np.float32) if a.role in ("in", "inout") and a.init == "normal" else \
+                gen.gen_uniform(n, np.float32)
+            args.append(x)
+    lc = t.launch(g, p)
+    for _ in range(3):
+        fn(*[x.gpudata if hasattr(x, "gpudata") else x for x in args], grid=lc.grid, block=lc.block,
+           shared=lc.dynamic_smem)
+    drv.Context.synchronize()
+    return 0
+
+
+def sass_mix(cubin: str) -> tuple[collections.Counter, str]:
+    text = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
+    ops = collections.Counter()
+    for line in text.splitlines():
+        m = re.match(r"\s+/\*[0-9a-f]{4,}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)(\.[A-Z0-9_.]+)?", line)
+        if m:
+            ops[m.group(1) + (m.group(2) or "").split(".")[0]] += 1
+    return ops, text
+
+
+def profile(cases: list[dict], out: Path) -> str:
+    out.mkdir(parents=True, exist_ok=True)
+    case_file = out / "cases.json"
+    case_file.write_text(json.dumps(cases, indent=1))
+    rows = []
+    for i, case in enumerate(cases):
+        label = re.sub(r"[^A-Za-z0-9_.-]", "_", case["label"])
+        try:
+            t, g, b = build(case)
+        except Exception as exc:  # noqa: BLE001 - report and go on
+            rows.append((case["label"], {"error": str(exc)[:200]}, {}))
+            continue
+        ops, text = sass_mix(b.cubin_path)
+        (out / f"{label}.sass.txt").write_text(text)
+        # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
+        cmd = ["ncu", "--clock-control", "none", "--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
+               "--launch-count", "1", "--csv", "--page", "details"]
+        cmd += [x for s in SECTIONS for x in ("--section", s)] + \
+              [sys.executable, __file__, "--launch", str(case_file), "--index", str(i)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
+        metrics = {}
+        body = proc.stdout[proc.stdout.find('"ID"'):] if '"ID"' in proc.stdout else ""
+        for r in csv.DictReader(io.StringIO(body)):
+            name, val, unit = r.get("Metric Name", ""), r.get("Metric Value", ""), r.get("Metric Unit", "")
+            if name in WANT and name not in metrics:
+                metrics[name] = f"{val} {unit}".strip()
+        if not metrics:
+            metrics["ncu"] = (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
+        rows.append((case["label"], metrics, ops))
+        print(case["label"], metrics, flush=True)
+    lines = ["# Where the time goes (ncu, cuobjdump)", "",
+             "| case | " + " | ".join(WANT) + " | SASS: FFMA / LDG / STG / LDS / STS / BAR / BRA / all |",
+             "|---|" + "---|" * (len(WANT) + 1)]
+    for label, m, ops in rows:
+        mix = " / ".join(str(sum(v for k, v in ops.items() if k.startswith(op))) for op in
+                         ("FFMA", "LDG", "STG", "LDS", "STS", "BAR", "BRA")) + f" / {sum(ops.values())}"
+        lines.append(f"| {label} | " + " | ".join(m.get(k, "-") for k in WANT) + f" | {mix} |")
+    text = "\n".join(lines) + "\n"
+    (out / "PROFILE.md").write_text(text)
+    return text
+
+
+def cases_from_shapes(path: str, below: float, templates: list[str] | None) -> list[dict]:
+    d = json.loads(Path(path).read_text())
+    copy = d["ceilings"]["copy_TBps"]
+    out = []
+    for r in d["results"]:
+        if templates and r["template"] not in templates:
+            continue
+        ok = [x for x in r["rows"] if x["status"] == "ok"]
+        if not ok:
+            continue
+        best = min(ok, key=lambda x: x["median_ms"])
+        pct = 100 * r["bytes"] / (copy * 1e9) / best["median_ms"]
+        if pct < below:
+            size = "x".join(str(v) for v in r["problem"].values())
+            out.append({"label": f"{r['template']}_{size}_{best['label']}", "template": r["template"],
+                        "genome": best["genome"], "problem": r["problem"]})
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases")
+    ap.add_argument("--from-shapes")
+    ap.add_argument("--below", type=float, default=90.0)
+    ap.add_argument("--templates", nargs="*")
+    ap.add_argument("--out")
+    ap.add_argument("--launch", help=argparse.SUPPRESS)
+    ap.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.launch:
+        return launch_main(args.launch, args.index)
+    cases = json.loads(Path(args.cases).read_text()) if args.cases else []
+    if args.from_shapes:
+        cases += cases_from_shapes(args.from_shapes, args.below, args.templates)
+    print(profile(cases, Path(args.out)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
