@@ -8,8 +8,9 @@ overnight run spends choosing rather than measuring. The run is cut into stretch
     python benchmarks/strategy_cost.py --space benchmarks/spaces/gemm_RTX_3090.json.gz \
         --strategy pbt --batch-size 8 --evals 10000 --out benchmarks/search/cost-DATE
 
-writes ``cost.jsonl`` (one line per strategy, batch size and stretch) and, with matplotlib
-present, ``cost.png`` (evaluations per second of the strategy against evaluations).
+writes ``cost.jsonl`` (one line per strategy, batch size and stretch), ``cost.md`` (the table: CPU
+ms per evaluation, wall ms in brackets) and, with matplotlib present, ``cost.png`` (the strategy's
+evaluations per second against evaluations; ``--render`` redraws both from the jsonl).
 """
 from __future__ import annotations
 
@@ -70,16 +71,35 @@ def plot(rows: list[dict], path: Path, title: str) -> None:
     keys = sorted({(r["strategy"], r["batch"]) for r in rows})
     for s, b in keys:
         rs = [r for r in rows if r["strategy"] == s and r["batch"] == b]
-        ax.plot([r["to"] for r in rs], [1000 / r["ms_per_eval"] for r in rs], marker="o", label=f"{s}, batch {b}")
+        line, = ax.plot([r["to"] for r in rs], [1000 / r["cpu_ms_per_eval"] for r in rs], marker="o",
+                        label=f"{s}, batch {b} (CPU time)")
+        ax.plot([r["to"] for r in rs], [1000 / r["ms_per_eval"] for r in rs], ls=":", color=line.get_color(),
+                label=f"{s}, batch {b} (wall, a busy machine)")
     ax.axhline(50, color="grey", ls="--", lw=0.8, label="20 ms per candidate")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("evaluations")
-    ax.set_ylabel("strategy's evaluations per second")
+    ax.set_ylabel("evaluations per second of the strategy")
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=6, ncol=2, loc="lower left")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
+
+
+def table(rows: list[dict]) -> str:
+    """Markdown: one row per strategy and batch size, CPU (and wall) ms per evaluation per stretch."""
+    def mark(n: int) -> int:  # a batch overshoots its mark by up to batch - 1 evaluations
+        return max([m for m in DEFAULT_MARKS if m <= n] or [n])
+
+    ends = sorted({mark(r["to"]) for r in rows})
+    head = "| strategy | batch | " + " | ".join(f"to {e}" for e in ends) + " |"
+    out = [head, "|" + "---|" * (2 + len(ends))]
+    for s, b in sorted({(r["strategy"], r["batch"]) for r in rows}):
+        by_end = {mark(r["to"]): r for r in rows if r["strategy"] == s and r["batch"] == b}
+        cells = [f"{by_end[e]['cpu_ms_per_eval']:.1f} ({by_end[e]['ms_per_eval']:.0f})" if e in by_end else ""
+                 for e in ends]
+        out.append(f"| {s} | {b} | " + " | ".join(cells) + " |")
+    return "\n".join(out) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,8 +111,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--marks", type=lambda s: [int(x) for x in s.split(",")], default=DEFAULT_MARKS)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--render", action="store_true", help="only write cost.md and cost.png from OUT/cost.jsonl")
     a = ap.parse_args(argv)
     a.out.mkdir(parents=True, exist_ok=True)
+    if a.render:
+        lines = [json.loads(x) for x in (a.out / "cost.jsonl").read_text().splitlines()]
+        meta = next(x["meta"] for x in lines if "meta" in x)
+        rows = [x for x in lines if "meta" not in x]
+        (a.out / "cost.md").write_text(table(rows))
+        plot(rows, a.out / "cost.png", f"strategy cost, replay of {Path(a.space).name} (commit {meta['commit']})")
+        return 0
     meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "host": platform.node(),
             "cpus": os.cpu_count(), "load": os.getloadavg(), "argv": sys.argv,
             "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -105,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                 for r in run_one(a.space, s, b, a.evals, a.marks, a.seed):
                     f.write(json.dumps(r) + "\n")
                     rows.append(r)
+    (a.out / "cost.md").write_text(table(rows))
     plot(rows, a.out / "cost.png", f"strategy cost, replay of {Path(a.space).name} (commit {meta['commit']})")
     return 0
 
