@@ -51,6 +51,14 @@ SECOND_TABLE = {
 }
 
 
+def _summary(res: dict) -> tuple[list, dict | None, dict | None, dict[str, float]]:
+    """A result's genomes that passed, its baseline row, its fastest row, and its peers' medians."""
+    ok = [r for r in res["rows"] if r["status"] == "ok"]
+    base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
+    best = min(ok, key=lambda r: r["median_ms"]) if ok else None
+    return ok, base, best, {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+
+
 def parse_sizes(items: list[str]) -> dict[str, list[dict[str, int]]]:
     """``TEMPLATE:K=V,K=V`` items (or ``second``, the SECOND_TABLE) as {template: [problem, ...]}."""
     out: dict[str, list[dict[str, int]]] = {}
@@ -248,10 +256,7 @@ def report(results: list[dict], ceil: dict, meta: dict) -> str:
              "| best % of roofline | passed / sampled |", "|---|---|---|---|---|---|---|---|---|"]
     for res in results:
         nb, fl = res["bytes"], res["flops"]
-        ok = [r for r in res["rows"] if r["status"] == "ok"]
-        base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
-        best = min(ok, key=lambda r: r["median_ms"]) if ok else None
-        pe = {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+        ok, base, best, pe = _summary(res)
         strongest = min(pe.values()) if pe else float("nan")
         if res["template"] == "sgemm":
             roof_ms = fl / (ceil["sgemm_TFLOPs_8192"] * 1e9)
@@ -317,10 +322,7 @@ def report_shapes(results: list[dict], ceil: dict, meta: dict, l2_bytes: int) ->
              "| % copy bw | % fp32 peak | passed |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for res in results:
         nb, fl = res["bytes"], res["flops"]
-        ok = [r for r in res["rows"] if r["status"] == "ok"]
-        base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
-        best = min(ok, key=lambda r: r["median_ms"]) if ok else None
-        pe = {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+        ok, base, best, pe = _summary(res)
         ms = lambda v: f"{v:.4f} ms" if v and np.isfinite(v) else "-"  # noqa: E731
         ratio = lambda k: f"{pe[k] / best['median_ms']:.2f}x" if best and k in pe else "-"  # noqa: E731
         lines.append("| {} | {} | {:.0f}{} | {} | {} | {} | {} | {} | {} | {} | {} | {}/{} |".format(

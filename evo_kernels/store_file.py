@@ -88,11 +88,7 @@ def inspect_file(path: Path) -> int | None:
     expected = (65536 if page_size == 1 else page_size) * int.from_bytes(header[28:32], "big")
     if not live and header[24:28] == header[92:96] and size < expected:
         raise StoreError(f"{path}: truncated SQLite database ({size} bytes, its header says {expected})")
-    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open: {one_line(exc)}") from exc
+    conn = _read_only(path, live)
     try:
         tables = sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
@@ -125,17 +121,22 @@ def inspect_file(path: Path) -> int | None:
         conn.close()
 
 
+def _read_only(path: Path, live: bool) -> sqlite3.Connection:
+    """A read-only connection; ``live`` (a -wal file exists): a writer may be at work, else the file
+    is opened immutable, so that SQLite creates no -wal or -shm file beside it."""
+    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
+    try:
+        return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StoreError(f"{path}: cannot open: {one_line(exc)}") from exc
+
+
 def has_run(path: Path, run_id: str) -> bool:
     """Whether the results database at ``path`` (already inspected) knows the run ``run_id``: in its
     runs table, or, in a database from before that table, by its evaluations. Only reads."""
     if not path.exists() or path.stat().st_size == 0:
         return False
-    live = Path(f"{path}-wal").exists()
-    uri = path.resolve().as_uri() + ("?mode=ro" if live else "?mode=ro&immutable=1")
-    try:
-        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open: {one_line(exc)}") from exc
+    conn = _read_only(path, Path(f"{path}-wal").exists())
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "runs" in tables and conn.execute("SELECT 1 FROM runs WHERE run_id = ?", (run_id,)).fetchone():

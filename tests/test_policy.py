@@ -248,13 +248,14 @@ def test_surrogate_fit_is_incremental_and_equals_a_whole_fit():
     inc.fit(rows[:44], lf[:44])
     whole.fit(rows[:44], lf[:44])
     assert np.allclose(inc.predict(q)[0], whole.predict(q)[0], atol=1e-9)
-    # the kernel as matrix products equals its definition, and the edit grid predicts as rows do
+    # the kernel as matrix products equals its definition; the edit grid is every single-gene edit, then the row
     (ca, pa), (cb, pb) = inc._dimensions(q), inc._dimensions(np.array(rows[:30]))
     same = (ca[:, None, :] == cb[None, :, :]).mean(-1)
     ref = 0.5 * same + 0.5 * np.exp(-10 * np.abs(pa[:, None, :] - pb[None, :, :]).mean(-1))
     assert np.allclose(inc.kernel(q, np.array(rows[:30])), ref, atol=1e-12)
-    me, se = inc.predict_edits(rows[3], 6)
-    assert me.shape == (4 * 6 + 1,) and np.allclose(me, inc.predict(edit_grid(rows[3], 6))[0])
+    grid = edit_grid(rows[3], 6)
+    assert grid.shape == (4 * 6 + 1, 4) and list(grid[-1]) == rows[3]
+    assert all((grid[g * 6 + j] != rows[3]).sum() <= 1 and grid[g * 6 + j][g] == j for g in range(4) for j in range(6))
 
 
 def test_experience_keeps_the_best_half_and_the_most_recent_within_its_memory():

@@ -229,11 +229,7 @@ class Experience:
         G, S = len(self.sizes), self.slots
         if len(self.rows) < 2 and self.model.table is None:
             return np.zeros((G, S)), np.ones((G, S))
-        if len(self.rows) < 2:
-            mean, std = self.predict(edit_grid(current, S))
-        else:
-            self._fit()
-            mean, std = self.model.predict_edits(current, S)
+        mean, std = self.predict(edit_grid(current, S))
         gain = np.clip(mean[:-1] - mean[-1], -GAIN_CLIP, GAIN_CLIP)
         return gain.reshape(G, S), std[:-1].reshape(G, S)
 

@@ -110,7 +110,6 @@ class Surrogate:
         self._fit: tuple | None = None  # (rows fitted, H, inverse Cholesky factor, weights, mean, scale, prior scale)
         self._y: np.ndarray | None = None  # the log fitness fitted
         self._base: tuple | None = None  # (measured rows, their inverse factor)
-        self._chain: tuple | None = None  # (rows, inverse factor) of the last fit: the base and fantasies
 
     def prior(self, rows: np.ndarray) -> np.ndarray:
         """The prior's log speedup of the rows [n, genes] (zeros without a prior)."""
@@ -151,7 +150,7 @@ class Surrogate:
         return out
 
     def invalidate(self) -> None:
-        self._fit = self._base = self._chain = None
+        self._fit = self._base = None
 
     def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
         """Fit to the rows: the first ``measured`` (default all) are measurements, the rest a batch's
@@ -171,8 +170,9 @@ class Surrogate:
             # across the cores that nvcc (or another search) is using, and ran it 10x slower so
             # (0.13 s against 0.004 s here with a second process busy).
             self._base = (H[:m].copy(), _inverse_factor(self.kernel(H[:m], H[:m]) + NOISE * np.eye(m)))
-            self._chain = self._base
-        chain_rows, L_inv = self._chain
+            chain_rows, L_inv = self._base
+        else:  # the last fit extended this base: start from its rows and factor
+            chain_rows, L_inv = self._fit[1], self._fit[2]
         n = min(len(chain_rows), len(H))
         diff = np.flatnonzero((chain_rows[:n] != H[:n]).any(1))
         keep = max(m, int(diff[0]) if len(diff) else n)
@@ -180,7 +180,6 @@ class Surrogate:
         for i in range(keep, len(H)):  # one fantasy at a time, as they were added
             L_inv = _extend_inverse_factor(L_inv, self.kernel(H[:i], H[i:i + 1]),
                                            self.kernel(H[i:i + 1], H[i:i + 1]) + NOISE * np.eye(1))
-        self._chain = (H.copy(), L_inv)
         y, sd, scale = targets(list(y_raw), self.table, H)
         mu = y.mean()
         alpha = _mm(L_inv.T, _mm(L_inv, ((y - mu) / sd)[:, None]))[:, 0]
@@ -198,11 +197,6 @@ class Surrogate:
         v = _mm(L_inv, kt.T)
         base = mu + (scale * self.prior(rows) if scale else 0.0)
         return base + sd * _mm(kt, alpha[:, None])[:, 0], np.sqrt(np.maximum(1.0 - (v * v).sum(0), 0.0)) * sd
-
-    def predict_edits(self, current: list[int], slots: int) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`predict` of every single-gene edit of ``current`` and of ``current`` itself, the rows
-        of :func:`edit_grid` (the interface every surrogate offers the slot features)."""
-        return self.predict(edit_grid(current, slots))
 
 
 def edit_grid(current: list[int], slots: int) -> np.ndarray:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from evo_kernels.strategies.surrogate import edit_grid, prior_of, targets
+from evo_kernels.strategies.surrogate import prior_of, targets
 
 
 def _split_scores(X: np.ndarray, y: np.ndarray, min_leaf: int) -> tuple[np.ndarray, np.ndarray]:
@@ -165,10 +165,6 @@ class TreeSurrogate:
         base = scale * self.prior(rows) if scale else 0.0
         return base + vals.mean(0), np.sqrt(var)
 
-    def predict_edits(self, current: list[int], slots: int) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`predict` of :func:`~evo_kernels.strategies.surrogate.edit_grid` (the GP's contract)."""
-        return self.predict(edit_grid(current, slots))
-
 
 class BlendSurrogate:
     """The mean of a GP's and a tree ensemble's predictions (means and stds averaged)."""
@@ -198,10 +194,6 @@ class BlendSurrogate:
 
     def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         (m1, s1), (m2, s2) = (p.predict(rows) for p in self.parts)
-        return (m1 + m2) / 2, (s1 + s2) / 2
-
-    def predict_edits(self, current: list[int], slots: int) -> tuple[np.ndarray, np.ndarray]:
-        (m1, s1), (m2, s2) = (p.predict_edits(current, slots) for p in self.parts)
         return (m1 + m2) / 2, (s1 + s2) / 2
 
 
