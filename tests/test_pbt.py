@@ -57,11 +57,12 @@ def test_gets_within_5_percent_of_the_fabricated_optimum():
         assert min(e.run.median_ms for e in loop.history if e.status == "ok") <= 1.05 * best
 
 
-@pytest.mark.parametrize("surrogate, opts", [("gp", {}), ("trees", {}), ("gp", {"memory": 16})],
-                         ids=["gp", "trees", "gp-memory-16"])
+@pytest.mark.parametrize("surrogate, opts", [("gp", {}), ("trees", {}), ("gp", {"memory": 16}), ("gp", {"memory": 40})],
+                         ids=["gp", "trees", "gp-memory-16", "gp-memory-40"])
 def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surrogate, opts):
     """(With ``memory`` 16 the models see the best 8 and the most recent 8 of the 60 evaluations: the
-    active set changes every generation, and a resumed run still chooses as the uninterrupted one.)"""
+    active set changes every generation, and a resumed run still chooses as the uninterrupted one.
+    With 40, the set is chosen every 2 evaluations and the factor extended between.)"""
     def save(run):
         return lambda lp: save_population(run, lp.generation, {"strategy": lp.strategy.state_dict(),
                                                                "loop": lp.state_dict()})
@@ -86,7 +87,7 @@ def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surroga
     same_population(resumed, full)
     assert read_lineage(tmp_path / "killed") == read_lineage(tmp_path / "full") == full.lineage
     if opts:
-        assert len(full.experience.rows) == 60 and len(full.experience.active()) == 16
+        assert len(full.experience.rows) == 60 and len(full.experience.active()) == opts["memory"]
 
 
 def test_exploit_copies_a_winner_and_explore_perturbs_and_both_are_logged(tmp_path):

@@ -233,7 +233,7 @@ def test_surrogate_fit_is_incremental_and_equals_a_whole_fit():
     inc = Surrogate(sizes, values=vals)
     inc.fit(rows[:40], lf[:40])
     for k in range(41, 49):  # a batch's fantasies, one at a time
-        inc.fit(rows[:k], lf[:k], measured=40)
+        inc.fit(rows[:k], lf[:k], whole=40)
     whole = Surrogate(sizes, values=vals)
     whole.fit(rows[:48], lf[:48])
     q = np.array(rows[50:])
@@ -242,7 +242,7 @@ def test_surrogate_fit_is_incremental_and_equals_a_whole_fit():
     # the same rows in the same order are factored by the same operations: a resumed run (a fresh
     # model, measurements and fantasies fitted at once) chooses bit for bit as the uninterrupted one
     fresh = Surrogate(sizes, values=vals)
-    fresh.fit(rows[:48], lf[:48], measured=40)
+    fresh.fit(rows[:48], lf[:48], whole=40)
     assert all(np.array_equal(u, v) for u, v in zip(fresh.predict(q), inc.predict(q)))
     # forgetting the fantasies and adding the measurements is a fit of those rows
     inc.fit(rows[:44], lf[:44])
@@ -272,3 +272,14 @@ def test_experience_keeps_the_best_half_and_the_most_recent_within_its_memory():
     assert rows.shape == (10, 2) and np.allclose(lf, [math.log(fit[i]) for i in act])
     exp.predict(np.array([[0, 0]]))
     assert len(exp.model._fit[1]) == 10  # the model sees the active rows only
+    # With a memory of 32 the set is chosen every 2 evaluations (memory // 16) and only grows between:
+    # the model extends its factor by the rows since the last choice instead of refitting it.
+    exp = Experience(space, memory=32)
+    seen = {}
+    for i in range(40):
+        exp.add({"a": i, "b": (7 * i) % 40}, 0.5 + (i * 37 % 23) / 10)
+        seen[i + 1] = (list(exp.active()), exp.whole())
+    assert seen[32] == (list(range(32)), 32) and seen[31] == (list(range(31)), 30)
+    assert seen[33][0] == list(range(33)) and seen[33][1] == 32
+    assert len(seen[34][0]) == 32 and seen[34][1] == 32 and seen[35][0] == seen[34][0] + [34]
+    assert seen[35][1] == 32 and seen[36][0] != seen[35][0] + [35]  # a new choice at 36

@@ -70,7 +70,7 @@ class Member:
     def load_weights(self, state: dict[str, Any]) -> None:
         """Weights, optimizer state and hyperparameters (what transfers between spaces)."""
         self.hp = Hyperparameters(**state["hp"])
-        self.agent.load_state_dict(copy.deepcopy(state["agent"]))
+        self.agent.load_state_dict(state["agent"])  # copies into the agent's own parameters
         self.optimizer.load_state_dict(copy.deepcopy(state["optimizer"]))
 
     def load_state_dict(self, state: dict[str, Any]) -> None:

@@ -95,6 +95,16 @@ class PBTSearch(Strategy):
         self._movable = [g for g in space.genes if len(g.values) > 1]
         self._movable_at = [space.names.index(g.name) for g in self._movable]  # their places in a genome's values
         self._movable_sizes = np.array([len(g.values) for g in self._movable])
+        self._index_memo: dict[tuple, np.ndarray] = {}  # value tuples -> the movable genes' slots
+        # A recorded space's valid list as one integer per genome (its movable genes' slots in mixed
+        # radix), sorted: a mutant's 32 tries are then checked by one searchsorted, not one by one.
+        self._radix = self._valid_sorted = self._valid_order = None
+        if space.valid and float(np.prod(self._movable_sizes.astype(float))) < 2.0 ** 62:
+            self._radix = np.concatenate([np.cumprod(self._movable_sizes[::-1])[::-1][1:], [1]]).astype(np.int64)
+            slots = np.array([[g.index(v[g.name]) for g in self._movable] for v in space.valid], dtype=np.int64)
+            codes = slots.reshape(len(space.valid), -1) @ self._radix
+            self._valid_order = np.argsort(codes, kind="stable")
+            self._valid_sorted = codes[self._valid_order]
         self.prior: PriorModel | None = None
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
@@ -162,20 +172,31 @@ class PBTSearch(Strategy):
         chosen[np.arange(32), lone] |= ~chosen.any(1)  # at least one gene per try
         step = np.maximum(1, np.rint(np.abs(self.rng.normal(0.0, scale, (32, M))))).astype(int)
         step *= np.where(self.rng.random((32, M)) < 0.5, 1, -1)
-        idx = np.array([gene.index(genome[gene.name]) for gene in movable])
-        tries = np.where(chosen, np.clip(idx + step, 0, self._movable_sizes - 1), idx)
-        rows, cols = np.nonzero(tries != idx)
-        rows, cols, new = rows.tolist(), cols.tolist(), tries[rows, cols].tolist()
         base = self._values(genome)
-        at, k, key = self._movable_at, 0, base
-        for r in range(32):  # the tries in order; (rows, cols) lists each try's moved genes
-            values = list(base)
-            while k < len(rows) and rows[k] == r:
-                values[at[cols[k]]] = movable[cols[k]].values[new[k]]
-                k += 1
-            key = tuple(values)
-            if key not in self._seen and self._valid_values(key):
-                return self._genome(key)
+        idx = self._index_memo.get(base)
+        if idx is None:
+            idx = self._index_memo[base] = np.array([gene.index(genome[gene.name]) for gene in movable])
+        tries = np.where(chosen, np.minimum(np.maximum(idx + step, 0), self._movable_sizes - 1), idx)
+        if self._radix is not None:  # a recorded space: all 32 checked at once, the first valid and new taken
+            codes = tries @ self._radix
+            at = np.minimum(np.searchsorted(self._valid_sorted, codes), len(self._valid_sorted) - 1)
+            where = self._valid_order[at]
+            ok = (self._valid_sorted[at] == codes) & ~self._seen_valid[where]
+            if ok.any():
+                return dict(self.space.valid[int(where[int(np.argmax(ok))])])
+            key = self._moved(base, idx, tries[-1])
+        else:
+            rows, cols = np.nonzero(tries != idx)
+            rows, cols, new = rows.tolist(), cols.tolist(), tries[rows, cols].tolist()
+            at, k, key = self._movable_at, 0, base
+            for r in range(32):  # the tries in order; (rows, cols) lists each try's moved genes
+                values = list(base)
+                while k < len(rows) and rows[k] == r:
+                    values[at[cols[k]]] = movable[cols[k]].values[new[k]]
+                    k += 1
+                key = tuple(values)
+                if key not in self._seen and self._valid_values(key):
+                    return self._genome(key)
         if self.space.valid:  # a recorded sample of the space: the nearest recorded genome not seen yet
             out = self._genome(key)
             if key not in self._nearest:  # what was seen is fixed during a proposal, and so are the ties
@@ -186,6 +207,13 @@ class PBTSearch(Strategy):
             ties = self._nearest[key]
             return dict(self.space.valid[int(ties[self.rng.integers(len(ties))])]) if len(ties) else None
         return None
+
+    def _moved(self, base: tuple, idx: np.ndarray, slots: np.ndarray) -> tuple:
+        """The values of ``base`` with its movable genes (now at slots ``idx``) moved to ``slots``."""
+        values = list(base)
+        for j in np.flatnonzero(slots != idx).tolist():
+            values[self._movable_at[j]] = self._movable[j].values[int(slots[j])]
+        return tuple(values)
 
     def _crossover(self, a: Genome, b: Genome) -> Genome | None:
         """Uniform crossover of two genomes, or None where the child is invalid (no repair, as above)."""

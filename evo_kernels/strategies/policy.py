@@ -111,21 +111,39 @@ class Experience:
 
     def active(self) -> np.ndarray:
         """Indices (ascending) of the evaluations the surrogate and the slot features see: all of them
-        up to ``memory``; beyond, the best ``memory // 2`` (failures last) and the most recent others.
-        This bounds what a proposal costs however long the run (a GP fit is cubic in its rows): an
-        overnight run's ten thousandth evaluation is chosen as fast as its thousandth, from a model of
-        the good region and of where the search is now."""
-        def make() -> np.ndarray:
+        up to ``memory``; beyond, the set chosen at the last epoch boundary (every ``memory // 16``
+        evaluations: the best ``memory // 2``, failures last, and the most recent others up to
+        ``memory``) followed by every evaluation since. This bounds what a proposal costs however
+        long the run (a GP fit is cubic in its rows): an overnight run's ten thousandth evaluation is
+        chosen as fast as its thousandth, from a model of the good region and of where the search is
+        now. Between two boundaries the set only grows at its end, so the surrogate extends its
+        factor by the new rows instead of refitting it (:meth:`whole`)."""
+        return self._active()[0]
+
+    def whole(self) -> int:
+        """How many leading active rows the surrogate factors whole; it extends that factor by the
+        others one row at a time. The same count for the same evaluations, so a resumed run factors
+        exactly as the uninterrupted one did."""
+        return self._active()[1]
+
+    @property
+    def epoch(self) -> int:
+        return max(1, self.memory // 16)
+
+    def _active(self) -> tuple[np.ndarray, int]:
+        def make() -> tuple[np.ndarray, int]:
             n = len(self.rows)
             if n <= self.memory:
-                return np.arange(n)
-            lf = np.asarray(self.log_fitness)
+                return np.arange(n), n - n % self.epoch
+            s = self.memory + (n - self.memory) // self.epoch * self.epoch  # the last boundary
+            lf = np.asarray(self.log_fitness[:s])
             best = np.argsort(-np.where(np.isfinite(lf), lf, -np.inf), kind="stable")[:self.memory // 2]
-            chosen = np.zeros(n, dtype=bool)
+            chosen = np.zeros(s, dtype=bool)
             chosen[best] = True
             rest = np.flatnonzero(~chosen)[-(self.memory - len(best)):]
             chosen[rest] = True
-            return np.flatnonzero(chosen)
+            kept = np.flatnonzero(chosen)
+            return np.concatenate([kept, np.arange(s, n)]), len(kept)
         return self._cached("active", make)
 
     def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
@@ -218,11 +236,10 @@ class Experience:
         """Fit the model to the active evaluations and the batch's fantasies (cheap when nothing
         changed, incremental when fantasies were added: :meth:`Surrogate.fit`)."""
         H, lf = self._arrays()
-        measured = len(H)
         if self.fantasies:
             H = np.vstack([H, np.array([r for r, _ in self.fantasies], dtype=np.int64)])
             lf = np.concatenate([lf, [f for _, f in self.fantasies]])
-        self.model.fit(H, lf, measured)
+        self.model.fit(H, lf, self.whole())
 
     def _model(self, current: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """The surrogate's predicted log-fitness gain (and its std) of editing each gene to each slot."""

@@ -152,32 +152,34 @@ class Surrogate:
     def invalidate(self) -> None:
         self._fit = self._base = None
 
-    def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
-        """Fit to the rows: the first ``measured`` (default all) are measurements, the rest a batch's
-        fantasies. The factor of the measurements is computed whole, once for each set of them; each
-        fantasy extends it by one row (a block Cholesky step, O(n^2) instead of O(n^3)), and one
-        forgotten is a truncation. The same rows in the same order are thus always factored by the
-        same operations, so a resumed run chooses exactly as an uninterrupted one. The targets
-        (clipped, standardized) are redone on every call whose rows or values changed."""
+    def fit(self, rows: list[list[int]], log_fitness: list[float], whole: int | None = None) -> None:
+        """Fit to the rows: the first ``whole`` (default all) are factored whole, once for each set of
+        them; each further row (the evaluations since the memory's last epoch, then a batch's
+        fantasies) extends that factor by one row, in order (a block Cholesky step, O(n^2) instead of
+        O(n^3)), and a row forgotten is a truncation. The same rows in the same order are thus always
+        factored by the same operations, so a resumed run chooses exactly as an uninterrupted one.
+        The targets (clipped, standardized) are redone on every call whose rows or values changed."""
         H = np.asarray(rows, dtype=np.int64).reshape(len(rows), -1)
         y_raw = np.asarray(log_fitness, dtype=float)
-        m = len(H) if measured is None else measured
+        w = len(H) if whole is None else max(1, min(whole, len(H)))
         if self._fit is not None and np.array_equal(H, self._fit[1]) and np.array_equal(y_raw, self._y, equal_nan=True):
             return
-        if self._base is None or not np.array_equal(H[:m], self._base[0]):
+        if self._base is None or not np.array_equal(H[:w], self._base[0]):
             # The inverse Cholesky factor: every query is then two matrix products. In torch, whose
             # thread count the strategies set to one: numpy's OpenBLAS threads a 300x300 Cholesky
             # across the cores that nvcc (or another search) is using, and ran it 10x slower so
             # (0.13 s against 0.004 s here with a second process busy).
-            self._base = (H[:m].copy(), _inverse_factor(self.kernel(H[:m], H[:m]) + NOISE * np.eye(m)))
+            self._base = (H[:w].copy(), _inverse_factor(self.kernel(H[:w], H[:w]) + NOISE * np.eye(w)))
             chain_rows, L_inv = self._base
-        else:  # the last fit extended this base: start from its rows and factor
+        elif self._fit is not None:  # the last fit extended this base: start from its rows and factor
             chain_rows, L_inv = self._fit[1], self._fit[2]
+        else:
+            chain_rows, L_inv = self._base
         n = min(len(chain_rows), len(H))
         diff = np.flatnonzero((chain_rows[:n] != H[:n]).any(1))
-        keep = max(m, int(diff[0]) if len(diff) else n)
+        keep = max(w, int(diff[0]) if len(diff) else n)
         L_inv = L_inv[:keep, :keep]
-        for i in range(keep, len(H)):  # one fantasy at a time, as they were added
+        for i in range(keep, len(H)):  # one row at a time, in order
             L_inv = _extend_inverse_factor(L_inv, self.kernel(H[:i], H[i:i + 1]),
                                            self.kernel(H[i:i + 1], H[i:i + 1]) + NOISE * np.eye(1))
         y, sd, scale = targets(list(y_raw), self.table, H)

@@ -139,8 +139,8 @@ class TreeSurrogate:
     def invalidate(self) -> None:
         self._fit = None
 
-    def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
-        """Fit to the rows (``measured``: the GP's contract; a forest is refitted whole)."""
+    def fit(self, rows: list[list[int]], log_fitness: list[float], whole: int | None = None) -> None:
+        """Fit to the rows (``whole``: the GP's contract; a forest is refitted whole)."""
         H, y_raw = np.asarray(rows), np.asarray(log_fitness, dtype=float)
         if self._fit is not None and np.array_equal(self._fit[3], H) \
                 and np.array_equal(self._fit[4], y_raw, equal_nan=True):
@@ -188,9 +188,9 @@ class BlendSurrogate:
         for p in self.parts:
             p.invalidate()
 
-    def fit(self, rows: list[list[int]], log_fitness: list[float], measured: int | None = None) -> None:
+    def fit(self, rows: list[list[int]], log_fitness: list[float], whole: int | None = None) -> None:
         for p in self.parts:
-            p.fit(rows, log_fitness, measured)
+            p.fit(rows, log_fitness, whole)
 
     def predict(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         (m1, s1), (m2, s2) = (p.predict(rows) for p in self.parts)
