@@ -64,15 +64,18 @@ def _space(path: str) -> ReplaySpace:
 
 
 def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: FitnessWeights = PURE_TIME,
-             batch_size: int = BATCH_SIZE, ahead: int = 0) -> dict[str, Any]:
-    """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its best/optimum."""
+             batch_size: int = BATCH_SIZE, ahead: int = 0, stop_within: float | None = None) -> dict[str, Any]:
+    """One search of ``budget`` unique evaluations; when it first got within 5% and 1%, and its
+    best/optimum. ``stop_within`` (e.g. 0.01): stop at the first evaluation within that share of
+    the optimum (the counts to 5% and 1% are the same; the best/optimum is then the stop's)."""
     rp = _space(space_file)
     name, opts = parse_strategy(strategy)
     with open_runner(Backend(replay=space_file), Path(space_file), rp) as runner:
         evaluator = Evaluator(runner, None, rp.problem, weights, baseline=rp.baseline_candidate())
         loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), evaluator,
                           budget, batch_size=batch_size, ahead=ahead)
-        history = loop.run()
+        history = loop.run(stop=None if stop_within is None else
+                           lambda lp: evals_to_within(lp.history, rp.optimum_ms, stop_within) is not None)
     best = min((e.run.median_ms for e in history if e.status == "ok"), default=math.inf)
     return {"evals_to_5pct": evals_to_within(history, rp.optimum_ms, 0.05),
             "evals_to_1pct": evals_to_within(history, rp.optimum_ms, 0.01),

@@ -15,6 +15,9 @@
 #             the pipeline and the pipeline through Dask, on transpose 16384^2 and sgemm 4096^3
 #   subspace - a whole sgemm sub-space (the genes of SUBSPACE_PINS fixed, ~1000 genomes), for a replay
 #             in which every neighbour a search asks for was measured
+# SEARCH_TABLE=1 also runs benchmarks/search_table.py (replays only: the CPU cores, not the GPU) in the
+# background from the start, niced, on SEARCH_JOBS processes (default 12) and for at most T_SEARCH
+# seconds (default 540), resuming SEARCH_TABLE_FROM (a table.jsonl) where given; SEARCH_ARGS narrows it.
 # Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
 # stage the folder is packed into OUTDIR/session.tar.gz (one file: the device returns at most 8),
 # so a stage cut short keeps what the earlier ones finished.
@@ -28,6 +31,15 @@ WORK=$(mktemp -d)
 EK="python3 -m evo_kernels.cli"
 pack() { tar czf "$OUTDIR/session.tar.gz" -C "$WORK" . ; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$WORK/gpu.txt"
+search_pid=""
+if [ -n "${SEARCH_TABLE:-}" ]; then
+  mkdir -p "$WORK/searchtable"
+  [ -n "${SEARCH_TABLE_FROM:-}" ] && cp "$SEARCH_TABLE_FROM" "$WORK/searchtable/table.jsonl"
+  # shellcheck disable=SC2086
+  nice -n 15 timeout "${T_SEARCH:-540}" python3 benchmarks/search_table.py --out "$WORK/searchtable" \
+    --jobs "${SEARCH_JOBS:-12}" ${SEARCH_ARGS:-} > "$WORK/searchtable/searchtable.log" 2>&1 &
+  search_pid=$!
+fi
 for stage in ${STAGES:-tests check bench batch}; do
   t_start=$(date +%s)
   case $stage in
@@ -115,6 +127,12 @@ for stage in ${STAGES:-tests check bench batch}; do
   echo "$stage $(( $(date +%s) - t_start )) s" >> "$WORK/stages.log"
   pack
 done
+if [ -n "$search_pid" ]; then
+  wait "$search_pid"; echo "searchtable rc=$?" >> "$WORK/searchtable/searchtable.log"
+  python3 benchmarks/search_table.py --out "$WORK/searchtable" --render >> "$WORK/searchtable/searchtable.log" 2>&1
+  pack
+  tail -n 5 "$WORK/searchtable/searchtable.log"
+fi
 cat "$WORK/stages.log"
 tail -n 3 "$WORK"/*.log 2>/dev/null
 tail -n 30 "$WORK/bench/bench.log" 2>/dev/null
