@@ -181,7 +181,7 @@ def test_each_proposal_is_the_surrogates_best_of_several_fresh_draws(monkeypatch
         mean, std = exp.predict(np.array([exp.row(g) for g in ds]))
         score = mean + strategy.cfg.optimism * std
         assert c.genome == ds[int(np.argmax(score))]
-        assert strategy._values(c.genome) in strategy._seen
+        assert strategy.ops.values(c.genome) in strategy.ops.seen
     told = {e.candidate.key for e in loop.history}
     assert not told & {c.key for c in chosen}  # never a genome already evaluated
 

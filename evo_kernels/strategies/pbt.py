@@ -44,6 +44,7 @@ from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
 from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.pbt_config import PBTConfig
+from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 from evo_kernels.strategies.prior import PriorModel, SavedPopulation
@@ -92,30 +93,12 @@ class PBTSearch(Strategy):
                                     for k, (lo, hi) in HP_RANGES.items()})
             self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
         self.experience = Experience(space, self.cfg.memory)
-        self._movable = [g for g in space.genes if len(g.values) > 1]
-        self._movable_at = [space.names.index(g.name) for g in self._movable]  # their places in a genome's values
-        self._movable_sizes = np.array([len(g.values) for g in self._movable])
-        self._index_memo: dict[tuple, np.ndarray] = {}  # value tuples -> the movable genes' slots
-        # A recorded space's valid list as one integer per genome (its movable genes' slots in mixed
-        # radix), sorted: a mutant's 32 tries are then checked by one searchsorted, not one by one.
-        self._radix = self._valid_sorted = self._valid_order = None
-        if space.valid and float(np.prod(self._movable_sizes.astype(float))) < 2.0 ** 62:
-            self._radix = np.concatenate([np.cumprod(self._movable_sizes[::-1])[::-1][1:], [1]]).astype(np.int64)
-            slots = np.array([[g.index(v[g.name]) for g in self._movable] for v in space.valid], dtype=np.int64)
-            codes = slots.reshape(len(space.valid), -1) @ self._radix
-            self._valid_order = np.argsort(codes, kind="stable")
-            self._valid_sorted = codes[self._valid_order]
+        self.ops = Operators(space, self.rng)  # mutants, crossovers and edits that are new; what was seen
         self.prior: PriorModel | None = None
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
-        self._seen: set[tuple] = set()  # value tuples of every genome proposed or told
-        # the same over a recorded space's valid list, for GenomeSpace.nearest's vectorized skip
-        self._seen_valid = np.zeros(len(space.valid), dtype=bool) if space.valid else None
         self._states: dict[tuple, list] = {}  # base -> [genome, metrics, edits mask, edits, state, logits]
-        self._valid_memo: dict[tuple, bool] = {}  # value tuples -> space.is_valid
-        self._nearest: dict[tuple, np.ndarray] = {}  # genome values -> the nearest unseen, in this proposal
-        self._counts: dict[tuple, np.ndarray] = {}  # base values -> differing genes of each valid genome
         self._owner: dict[str, int] = {}  # candidate key -> member that proposed it
         self._pending: dict[str, _Proposal] = {}
         self._queue = list(self.seeds)
@@ -124,121 +107,16 @@ class PBTSearch(Strategy):
 
     # --- proposals --------------------------------------------------------------------------
 
-    def _values(self, genome: Genome) -> tuple:
-        return tuple(map(genome.__getitem__, self.space.names))
-
-    def _see(self, values: tuple) -> None:
-        self._seen.add(values)
-        if self._seen_valid is not None:
-            i = self.space.valid_index().get(values)
-            if i is not None:
-                self._seen_valid[i] = True
-
-    def _fresh(self, genome: Genome | None) -> bool:
-        if genome is None:
-            return False
-        values = self._values(genome)
-        return values not in self._seen and self._valid_values(values)
-
-    def _valid_values(self, values: tuple) -> bool:
-        """``space.is_valid`` of the genome with these values (gene order), remembered: the space
-        does not change during a run, and a proposal asks about the same edits again and again."""
-        ok = self._valid_memo.get(values)
-        if ok is None:
-            ok = self._valid_memo[values] = self.space.is_valid(dict(zip(self.space.names, values)))
-        return ok
-
     def _random(self) -> Genome | None:
         while self._queue:
             g = self._queue.pop(0)
-            if self._fresh(g):
+            if self.ops.fresh(g):
                 return g
         for _ in range(64):
             g = self.space.sample(self.rng)
-            if self._fresh(g):
+            if self.ops.fresh(g):
                 return g
         return None
-
-    def _mutant(self, genome: Genome, scale: float) -> Genome | None:
-        """A new valid genome a few domain steps away in about one gene in len(genes) (at least one).
-
-        Drawn and checked here rather than by ``GenomeSpace.mutate``, whose repair step scans the
-        whole valid list of a recorded space: a rejected draw is cheap, a repair is not. Up to 32
-        tries, drawn at once (a base whose neighbours were all seen, late in a run or in a small
-        space, rejects them all on every draw); then the nearest new genome to the last try."""
-        movable, M = self._movable, len(self._movable)
-        chosen = self.rng.random((32, M)) < 1 / M
-        lone = self.rng.integers(M, size=32)
-        chosen[np.arange(32), lone] |= ~chosen.any(1)  # at least one gene per try
-        step = np.maximum(1, np.rint(np.abs(self.rng.normal(0.0, scale, (32, M))))).astype(int)
-        step *= np.where(self.rng.random((32, M)) < 0.5, 1, -1)
-        base = self._values(genome)
-        idx = self._index_memo.get(base)
-        if idx is None:
-            idx = self._index_memo[base] = np.array([gene.index(genome[gene.name]) for gene in movable])
-        tries = np.where(chosen, np.minimum(np.maximum(idx + step, 0), self._movable_sizes - 1), idx)
-        if self._radix is not None:  # a recorded space: all 32 checked at once, the first valid and new taken
-            codes = tries @ self._radix
-            at = np.minimum(np.searchsorted(self._valid_sorted, codes), len(self._valid_sorted) - 1)
-            where = self._valid_order[at]
-            ok = (self._valid_sorted[at] == codes) & ~self._seen_valid[where]
-            if ok.any():
-                return dict(self.space.valid[int(where[int(np.argmax(ok))])])
-            key = self._moved(base, idx, tries[-1])
-        else:
-            rows, cols = np.nonzero(tries != idx)
-            rows, cols, new = rows.tolist(), cols.tolist(), tries[rows, cols].tolist()
-            at, k, key = self._movable_at, 0, base
-            for r in range(32):  # the tries in order; (rows, cols) lists each try's moved genes
-                values = list(base)
-                while k < len(rows) and rows[k] == r:
-                    values[at[cols[k]]] = movable[cols[k]].values[new[k]]
-                    k += 1
-                key = tuple(values)
-                if key not in self._seen and self._valid_values(key):
-                    return self._genome(key)
-        if self.space.valid:  # a recorded sample of the space: the nearest recorded genome not seen yet
-            out = self._genome(key)
-            if key not in self._nearest:  # what was seen is fixed during a proposal, and so are the ties
-                if base not in self._counts:  # the base's, once per proposal; the try's from them
-                    self._counts[base] = self.space.valid_counts(genome)
-                counts = self.space.valid_counts(out, near=(genome, self._counts[base]))
-                self._nearest[key] = self.space.nearest_ties(out, self._seen_valid, counts)
-            ties = self._nearest[key]
-            return dict(self.space.valid[int(ties[self.rng.integers(len(ties))])]) if len(ties) else None
-        return None
-
-    def _moved(self, base: tuple, idx: np.ndarray, slots: np.ndarray) -> tuple:
-        """The values of ``base`` with its movable genes (now at slots ``idx``) moved to ``slots``."""
-        values = list(base)
-        for j in np.flatnonzero(slots != idx).tolist():
-            values[self._movable_at[j]] = self._movable[j].values[int(slots[j])]
-        return tuple(values)
-
-    def _crossover(self, a: Genome, b: Genome) -> Genome | None:
-        """Uniform crossover of two genomes, or None where the child is invalid (no repair, as above)."""
-        child = {n: (a[n] if u < 0.5 else b[n]) for n, u in zip(self.space.names, self.rng.random(len(a)))}
-        return child if self.space.is_valid(child) else None
-
-    def _edits(self, genome: Genome) -> tuple[np.ndarray, dict[tuple[int, int], tuple]]:
-        """Mask [genes, slots] of single-gene edits that are valid and new, and the edited genomes'
-        values (gene order; :meth:`_genome` makes one a genome)."""
-        mask = np.zeros((len(self.space), self.experience.slots), dtype=bool)
-        targets = {}
-        base = self._values(genome)
-        for gi, gene in enumerate(self.space.genes):
-            cur = base[gi]
-            for j, v in enumerate(gene.values):
-                if v == cur and repr(v) == repr(cur):
-                    continue
-                t = base[:gi] + (v,) + base[gi + 1:]
-                if t not in self._seen and self._valid_values(t):
-                    mask[gi, j] = True
-                    targets[(gi, j)] = t
-        return mask, targets
-
-    def _genome(self, values: tuple) -> Genome:
-        return dict(zip(self.space.names, values))
 
     def _sync_surrogate(self) -> None:
         """Give the experience the model ``cfg.surrogate`` names (built when it changed; the trees'
@@ -253,8 +131,7 @@ class PBTSearch(Strategy):
         optimistic estimate (proposals are free, evaluations cost)."""
         self._sync_surrogate()
         self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
-        self._nearest = {}  # genome values -> GenomeSpace.nearest_ties, for this proposal
-        self._counts = {}  # base values -> GenomeSpace.valid_counts, for this proposal
+        self.ops.new_proposal()
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or self.prior is not None else 1
         if m.genome is None:
             if self.prior is not None:
@@ -264,8 +141,8 @@ class PBTSearch(Strategy):
             draws = [(self._random(), _Proposal(m.index, "init")) for _ in range(k)]
         elif m.forced is not None:
             g, m.forced = m.forced, None
-            draws = [(g, _Proposal(m.index, "explore"))] if self._fresh(g) else []
-            draws += [(self._mutant(m.genome, m.hp.mutation_scale), _Proposal(m.index, "explore"))
+            draws = [(g, _Proposal(m.index, "explore"))] if self.ops.fresh(g) else []
+            draws += [(self.ops.mutant(m.genome, m.hp.mutation_scale), _Proposal(m.index, "explore"))
                       for _ in range(k - 1)]
             if not any(d[0] is not None for d in draws):
                 draws = self._draws(m, 1)
@@ -296,17 +173,17 @@ class PBTSearch(Strategy):
             if best is not m and self.rng.random() < self.cfg.recombine:
                 # Start from a uniform crossover with the fittest member, as a GA would; the child is
                 # not measured yet, so the policy sees it without metrics (its reference is the best fitness).
-                child = self._crossover(m.genome, best.genome)
+                child = self.ops.crossover(m.genome, best.genome)
                 if child is not None and child != m.genome:
                     base, metrics = child, None
             if self.rng.random() >= m.hp.mutation_mix:
-                key = (self._values(base), metrics is None)
+                key = (self.ops.values(base), metrics is None)
                 if key not in self._states:
-                    self._states[key] = [base, metrics, *self._edits(base), None, None]
+                    self._states[key] = [base, metrics, *self.ops.edits(base, self.experience.slots), None, None]
                 if self._states[key][2].any():
                     plan.append(key)
                     continue
-            g = self._mutant(base, m.hp.mutation_scale)
+            g = self.ops.mutant(base, m.hp.mutation_scale)
             plan.append((g, _Proposal(m.index, "mutate")) if g is not None
                         else (self._random(), _Proposal(m.index, "mutate")))
         todo = [key for key in dict.fromkeys(p for p in plan if isinstance(p[1], bool)) if self._states[key][4] is None]
@@ -316,7 +193,7 @@ class PBTSearch(Strategy):
                 if isinstance(p[1], bool):
                     allowed = np.argwhere(self._states[p][2])
                     gi, j = allowed[int(torch.randint(len(allowed), (1,), generator=m.generator))]
-                    p = (self._genome(self._states[p][3][(int(gi), int(j))]), _Proposal(m.index, "uniform"))
+                    p = (self.ops.genome(self._states[p][3][(int(gi), int(j))]), _Proposal(m.index, "uniform"))
                 out.append(p)
             return out
         if todo:
@@ -334,7 +211,7 @@ class PBTSearch(Strategy):
             _, _, _, targets, state, logits = self._states[p]
             with torch.no_grad():
                 action, _, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
-            out.append((self._genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
+            out.append((self.ops.genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
                         _Proposal(m.index, "policy", state, action)))
         return out
 
@@ -350,7 +227,7 @@ class PBTSearch(Strategy):
             if n > 1 and self.cfg.fantasies:
                 self.experience.fantasize(g)
             c = self.candidate(g)
-            self._see(self._values(g))
+            self.ops.see(self.ops.values(g))
             self._pending[c.key] = prop
             self._owner[c.key] = m.index
             out.append(c)
@@ -374,7 +251,7 @@ class PBTSearch(Strategy):
         batch: list[tuple[Member, dict[str, torch.Tensor], torch.Tensor, float]] = []
         self.experience.forget_fantasies([c.genome for c in candidates])
         for c, ev in zip(candidates, evaluations):
-            self._see(self._values(c.genome))
+            self.ops.see(self.ops.values(c.genome))
             prop = self._pending.pop(c.key, None)
             if prop is None:
                 continue  # a repeat answered from memory: no new information
@@ -433,7 +310,7 @@ class PBTSearch(Strategy):
             loser.baseline = parent.baseline
             loser.hp, changes = explore(parent.hp, self.rng, self.cfg.perturbation_factors,
                                         self.cfg.resample_probability)
-            loser.forced = self._mutant(parent.genome, loser.hp.mutation_scale)
+            loser.forced = self.ops.mutant(parent.genome, loser.hp.mutation_scale)
             self.lineage.append({"generation": self.generation, "member": loser.index, "parent": parent.index,
                                  "event": "exploit", "fitness": loser.fitness, **changes})
 
@@ -463,7 +340,7 @@ class PBTSearch(Strategy):
                 "config": asdict(self.cfg), "members": [m.state_dict() for m in self.members],
                 "experience": {"rows": self.experience.rows,
                                "log_fitness": [None if f != f else f for f in self.experience.log_fitness]},
-                "seen": [list(v) for v in self._seen], "owner": dict(self._owner),
+                "seen": [list(v) for v in self.ops.seen], "owner": dict(self._owner),
                 "queue": [dict(g) for g in self._queue], "lineage": list(self.lineage),
                 "prior": self.prior.state_dict() if self.prior is not None else None,
                 # a batch asked ahead and not told yet: its proposals and fantasies, told after a resume
@@ -482,11 +359,9 @@ class PBTSearch(Strategy):
         self.experience.load(state["experience"]["rows"],
                              [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]])
         self.set_prior(PriorModel.from_state(state["prior"]) if state.get("prior") else None)
-        self._seen = set()
-        if self._seen_valid is not None:
-            self._seen_valid[:] = False
+        self.ops.forget_seen()
         for v in state["seen"]:
-            self._see(tuple(v))
+            self.ops.see(tuple(v))
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]
         self.lineage = [dict(e) for e in state["lineage"]]
