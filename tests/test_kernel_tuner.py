@@ -119,11 +119,11 @@ VARIANTS: dict[str, tuple[str, Callable[[], bytes], dict, str]] = {
 
 
 def sentinel_bytes() -> bytes:
-    """Kernel Tuner before 0.4: a failure recorded as time 1e20, no raw times."""
+    """Kernel Tuner before 0.4: a failure recorded as time 1e20, no raw times (and one time null)."""
     doc = cache_doc(times=False, schema_version=None, objective=None)
     for entry in doc["cache"].values():
         if isinstance(entry.get("time"), str):
-            entry["time"] = 1e20
+            entry["time"] = None if entry["time"] == "InvalidConfig" else 1e20
     return _json(doc)
 
 
@@ -243,6 +243,12 @@ REFUSED = {
     "t4_unit": (lambda: _t4_with(lambda d: d["results"][0]["measurements"][0].update(unit="furlongs")),
                 "time unit 'furlongs'"),
     "t4_empty": (lambda: _json({"schema_version": "1.0.0", "results": []}), "holds no result"),
+    # test/test_cache_files/open_cache_looks_like_closed.json has a parameter whose value is an object
+    "object_param": (lambda: _cache_with(lambda d: d["cache"]["64,0.5,row,True"].update(use_shmem={}),
+                                         params={**PARAMS, "use_shmem": [False, True, {}]}),
+                     "parameter use_shmem takes the value {}"),
+    "one_configuration": (lambda: _json({"tune_params_keys": ["x"], "tune_params": {"x": [1]},
+                                         "cache": {"1": {"x": 1, "time": 1.0}}}), "one configuration"),
 }
 
 

@@ -125,9 +125,9 @@ def _cache(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list],
         else:
             raise ReplayError(f"{path}: cache key {ckey!r} is not a configuration of {','.join(keys)} and its "
                               f"entry lacks {', '.join(k for k in keys if k not in raw)}")
-        # a failure may be marked only under the objective's name
-        t = raw.get("time", next((v for v in raw.values() if isinstance(v, str) and v in KT_FAILURES), None))
-        if t is None:
+        markers = (v for v in raw.values() if isinstance(v, str) and v in KT_FAILURES)
+        t = raw["time"] if "time" in raw else next(markers, None)  # a failure may be marked under the objective only
+        if t is None and "time" not in raw:
             raise ReplayError(f"{path}: entry {ckey!r} has no time (the cache's objective is {objective!r}); "
                               "bench-search replays kernel times in ms")
         rows.append((genome, t, raw.get("times"), raw.get("compile_time")))
@@ -199,8 +199,12 @@ def _space(path: Path, keys: list[str], domains: dict[str, list], rows: list[Row
     baseline = entries[ok[(len(ok) - 1) // 2][1]].genome
     genes = []
     for k in keys:
+        values = domain([*domains[k], *(g[k] for g, *_ in rows)])
+        odd = [v for v in values if not isinstance(v, (int, float, str, type(None)))]
+        if odd:
+            raise ReplayError(f"{path}: parameter {k} takes the value {odd[0]!r}: not a number, string or bool")
         transform, doc = transform_of(k)
-        genes.append(Gene(k, transform, domain([*domains[k], *(g[k] for g, *_ in rows)]), baseline[k], doc))
+        genes.append(Gene(k, transform, values, baseline[k], doc))
     return ReplaySpace(space_name(path), genes, entries, baseline,
                        device={"gpu": str(header["gpu"] or ""), "source": "kernel_tuner"},
                        template=str(header["kernel"] or space_name(path)),
