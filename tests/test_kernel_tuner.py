@@ -104,6 +104,10 @@ VARIANTS: dict[str, tuple[str, Callable[[], bytes], dict, str]] = {
     # left open by an interrupted run (test/test_cache_files/open_cache_with_comma.json, _no_comma.json)
     "open_with_comma": ("open1.json", lambda: open_cache_text(cache_doc(), comma=True).encode(),
                         {"size_x": 4096, "size_y": 2048}, "NVIDIA A100-PCIE-40GB"),
+    # ... and killed while it appended an entry
+    "open_cut_short": ("open3.json", lambda: (open_cache_text(cache_doc(), comma=True)
+                                              + '\n"256,0.5,row,True": {"block_size_x": 256, "ti').encode(),
+                       {"size_x": 4096, "size_y": 2048}, "NVIDIA A100-PCIE-40GB"),
     "open_no_comma": ("open2.json", lambda: open_cache_text(cache_doc(), comma=False).encode(),
                       {"size_x": 4096, "size_y": 2048}, "NVIDIA A100-PCIE-40GB"),
     # the T4 layout, compressed as benchmark_hub ships it (test/test_convert_files/t4_target.json)

@@ -201,12 +201,16 @@ def _loads(raw: bytes) -> Any:
     try:
         return json.loads(raw)
     except ValueError as first:
-        try:  # a Kernel Tuner cache left open by an interrupted run, closed as Kernel Tuner closes it
-            doc = json.loads(raw.rstrip().removesuffix(b",") + b"}}")
-        except ValueError:
-            doc = None
-        if isinstance(doc, dict) and "tune_params_keys" in doc:
-            return doc
+        # a Kernel Tuner cache left open by an interrupted run, closed as Kernel Tuner closes it; the run
+        # may have been killed while it appended its last entry (one line), which is then dropped
+        raw = raw.rstrip()
+        for text in (raw, raw.rpartition(b"\n")[0]):
+            try:
+                doc = json.loads(text.rstrip().removesuffix(b",") + b"}}")
+            except ValueError:
+                continue
+            if isinstance(doc, dict) and "tune_params_keys" in doc:
+                return doc
         raise first from None
 
 
