@@ -123,7 +123,7 @@ VARIANTS: dict[str, tuple[str, Callable[[], bytes], dict, str]] = {
 
 
 def sentinel_bytes() -> bytes:
-    """Kernel Tuner before 0.4: a failure recorded as time 1e20, no raw times (and one time null)."""
+    """Older Kernel Tuner: a failure recorded as time 1e20, no raw times (and here one time null)."""
     doc = cache_doc(times=False, schema_version=None, objective=None)
     for entry in doc["cache"].values():
         if isinstance(entry.get("time"), str):

@@ -8,8 +8,9 @@ Two layouts, plain or gzip. Kernel Tuner's cache (any version, ``schema_version`
 
 keyed by the str() of the values joined with commas. A failure has a marker where the time would be:
 "CompilationFailedConfig" (compile_error), "RuntimeFailedConfig" (launch_error), "InvalidConfig"
-(invalid); Kernel Tuner before 0.4 wrote 1e20 (launch_error). A run killed mid-tuning leaves the file
-open after its last entry (and a comma); it is closed as Kernel Tuner closes it (in
+(invalid); a time of 1e20 or more (older versions' failure sentinel), inf, nan or <= 0 is a
+launch_error, a null time too. A run killed mid-tuning leaves the file open after its last entry (and
+a comma, or half an entry); it is closed as Kernel Tuner closes it (in
 :func:`~evo_kernels.runners.replay.ReplaySpace.load`). Values an entry carries that tune_params does
 not list (a later run with more values appends to the same cache) join the domain.
 
@@ -45,7 +46,7 @@ KT_REQUIRED = ("tune_params_keys", "tune_params", "cache")
 KT_FAILURES = {"CompilationFailedConfig": "compile_error", "RuntimeFailedConfig": "launch_error",
                "InvalidConfig": "invalid", "compile": "compile_error", "runtime": "launch_error",
                "constraints": "invalid", "correctness": "wrong_result"}
-SENTINEL_MS = 1e20  # Kernel Tuner before 0.4 recorded a failed configuration with this time
+SENTINEL_MS = 1e20  # older Kernel Tuner versions recorded a failed configuration with this time
 TO_MS = {"": 1.0, "ms": 1.0, "milliseconds": 1.0, "miliseconds": 1.0, "s": 1e3, "seconds": 1e3,
          "us": 1e-3, "microseconds": 1e-3}
 Row = tuple[Genome, Any, Any, Any]  # genome, time in ms or failure marker, raw times in ms, compile ms
