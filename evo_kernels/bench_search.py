@@ -126,6 +126,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     spaces = {}
     for f in space_files:
         rp = _space(str(f))
+        if all(len(g.values) == 1 for g in rp.space.genes):
+            raise ValueError(f"{f}: every parameter takes one value: one configuration, nothing to search")
         if rp.name in spaces:
             raise ValueError(f"{f}: a second space named {rp.name}")
         spaces[rp.name] = (str(f), rp)
@@ -199,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                               tick if sys.stderr.isatty() else None, args.jobs, batch_size=args.batch_size,
                               seed_start=args.seed_start, ahead=args.ahead)
     except (ValueError, TypeError) as exc:
-        print(f"bench-search: {exc}", file=sys.stderr)
+        print(f"bench-search: {' '.join(str(exc).split())}", file=sys.stderr)  # one line, always
         return 2
     print(json.dumps(result) if args.json else format_table(result))
     return 0

@@ -167,7 +167,7 @@ def _without(*keys: str) -> dict:
 
 @pytest.mark.parametrize("doc, why", [
     (_without("tune_params_keys"), "header lacks tune_params_keys"),
-    (_without("device_name", "problem_size"), "header lacks device_name, problem_size"),
+    (_without("tune_params", "cache"), "header lacks tune_params, cache"),
     (kt_cache(tune_params_keys=["block_size_x"]), "do not match"),
     (kt_cache(cache={}), "no configuration"),
     (kt_cache(cache={"8,a": {"time": 1.0}}), "not a configuration"),

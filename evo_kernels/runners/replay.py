@@ -189,12 +189,29 @@ def _read_json(path: Path) -> dict[str, Any]:
         raw = path.read_bytes()
         if raw[:2] == b"\x1f\x8b":  # gzip magic, whatever the suffix says
             raw = gzip.decompress(raw)
-        doc = json.loads(raw)
+        doc = _loads(raw)
     except (OSError, EOFError, ValueError) as exc:
         raise ReplayError(f"{path}: cannot read as (gzip) JSON: {' '.join(str(exc).split())}") from None
     if not isinstance(doc, dict):
         raise ReplayError(f"{path}: not a Kernel Tuner cache or recording: top level is not an object")
     return doc
+
+
+def _loads(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError as first:
+        # a Kernel Tuner cache left open by an interrupted run, closed as Kernel Tuner closes it; the run
+        # may have been killed while it appended its last entry (one line), which is then dropped
+        raw = raw.rstrip()
+        for text in (raw, raw.rpartition(b"\n")[0]):
+            try:
+                doc = json.loads(text.rstrip().removesuffix(b",") + b"}}")
+            except ValueError:
+                continue
+            if isinstance(doc, dict) and "tune_params_keys" in doc:
+                return doc
+        raise first from None
 
 
 def space_name(path: Path) -> str:
