@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 KT = json.loads((ROOT / "benchmarks/spaces/kernel_tuner_1.5.0.json").read_text())
 SPACES = {name: str(ROOT / path) for name, path in KT["files"].items()}
 STRATEGIES = ["random", "ga", "pbt", "pbt:edits=uniform", "pbt:proposals=1"]
-LABELS = {"pbt:edits=uniform": "pbt, uniform edits", "pbt:proposals=1": "pbt, no screen"}
+LABELS = {"pbt:edits=uniform": "pbt, uniform edits", "pbt:proposals=1": "pbt, no screen",
+          "pbt:init_population=populations/pretrained-training-side": "pbt, warm (training side)"}
 SEEDS = 20
 
 
@@ -125,6 +126,17 @@ def render(rows: list[dict]) -> str:
                 out.append(f"| {side} | {space} | {budget} | {ktc} | {LABELS.get(s, s)} | " + " | ".join(cells)
                            + f" | {', '.join(ratio)} |")
     out.append("")
+    warm = [s for s in strategies if "init_population=" in s]
+    for w in warm:  # issue 16's transfer: warm / cold (pbt) at 5% on each space of each side
+        for side in ("training", "validation"):
+            for b in batches:
+                xs = {sp: median(by[(sp, w, b)]["to_5pct"], budget_of(sp)) / median(by[(sp, "pbt", b)]["to_5pct"],
+                                                                                     budget_of(sp))
+                      for sp in KT["side"] if KT["side"][sp] == side and (sp, w, b) in by and (sp, "pbt", b) in by}
+                if xs:
+                    worst = max(xs, key=xs.get)
+                    out.append(f"- {LABELS.get(w, w)} / cold pbt at 5%, {side}, batch {b}: median over {len(xs)} "
+                               f"spaces **{statistics.median(xs.values()):.2f}**, worst {xs[worst]:.2f} ({worst})")
     for (side, b), xs in sorted(ratios.items()):
         g = math.exp(sum(map(math.log, xs)) / len(xs))
         out.append(f"- {side}, batch {b}: geometric mean of pbt / KT best at 5% over {len(xs)} spaces: **{g:.2f}**")

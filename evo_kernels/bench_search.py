@@ -57,6 +57,22 @@ def parse_strategy(spec: str) -> tuple[str, dict[str, Any]]:
     return name, opts
 
 
+@functools.lru_cache(maxsize=4)
+def _population(folder: str):
+    from evo_kernels.checkpoint import load_pretrained  # torch-heavy: only where a warm start is asked for
+
+    return load_pretrained(folder)
+
+
+def _strategy_options(spec: str) -> tuple[str, dict[str, Any]]:
+    """:func:`parse_strategy`, with ``pbt:init_population=FOLDER`` (a saved population, as ``tune
+    --init-population`` takes) loaded into the population it names."""
+    name, opts = parse_strategy(spec)
+    if isinstance(opts.get("init_population"), str):
+        opts["init_population"] = _population(opts["init_population"])
+    return name, opts
+
+
 @functools.lru_cache(maxsize=16)
 def _space(path: str) -> ReplaySpace:
     # One load per process: joblib's workers live for the whole benchmark and see every space.
@@ -69,7 +85,7 @@ def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: Fi
     best/optimum. ``stop_within`` (e.g. 0.01): stop at the first evaluation within that share of
     the optimum (the counts to 5% and 1% are the same; the best/optimum is then the stop's)."""
     rp = _space(space_file)
-    name, opts = parse_strategy(strategy)
+    name, opts = _strategy_options(strategy)
     with open_runner(Backend(replay=space_file), Path(space_file), rp) as runner:
         evaluator = Evaluator(runner, None, rp.problem, weights, baseline=rp.baseline_candidate())
         loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), evaluator,
@@ -119,7 +135,7 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     did. ``n_jobs`` > 1 spreads runs over processes (joblib); the result does not depend on it.
     """
     for s in strategies:  # bad settings fail here, before any run, not in a worker
-        name, opts = parse_strategy(s)
+        name, opts = _strategy_options(s)
         make_strategy(name, GenomeSpace([Gene("x", "Generic", (0, 1), 0)]), **opts)
     if budget < 1 or seeds < 1 or seed_start < 0 or batch_size < 1 or ahead < 0:
         raise ValueError("bench_search: budget, seeds and batch size must be at least 1, seed_start at least 0")

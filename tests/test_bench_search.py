@@ -141,3 +141,19 @@ def test_batch_size(space_file: str, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["--space", space_file, "--strategy", "ga", "--budget", "30", "--seeds", "2", "--batch-size", "1",
                  "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["batch_size"] == 1
+
+
+def test_a_warm_start_and_a_stop_at_one_percent(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pbt:init_population=FOLDER`` warm-starts from a saved population (the shipped one here);
+    ``stop_within`` ends a run at its first evaluation within 1%, with the counts of a full run."""
+    shipped = str(Path(__file__).resolve().parents[1] / "populations" / "pretrained-no-pnpoly")
+    full = run_once(space_file, "pbt", 3, 60)
+    stopped = run_once(space_file, "pbt", 3, 60, stop_within=0.01)
+    assert stopped["evals_to_5pct"] == full["evals_to_5pct"] and stopped["evals_to_1pct"] == full["evals_to_1pct"]
+    assert stopped["evaluations"] == full["evals_to_1pct"] < full["evaluations"]
+    warm = run_once(space_file, f"pbt:init_population={shipped}", 3, 60)
+    assert warm["evaluations"] == 60 and warm["evals_to_5pct"] is not None
+    assert main(["--space", space_file, "--strategy", "pbt:init_population=/nonexistent", "--budget", "5",
+                 "--seeds", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "/nonexistent" in err[0]
