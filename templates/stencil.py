@@ -26,6 +26,14 @@ GENES = [
     Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
          "one extra vector per shared-memory row against bank conflicts"),
     Gene("UnrollLoop", "UnrollLoop", (False, True), False, "unroll the per-thread row loop"),
+    Gene("VectorizeLoads_Align", "VectorizeLoads", (False, True), False,
+         "without shared memory, where W or a buffer allows no vectors (odd W: every row starts at another "
+         "shift): each row's VectorizeLoads columns come from the two aligned vectors that cover them, shifted in "
+         "registers (the shift is one per row, so a warp takes one branch); the right neighbour comes from the "
+         "same vectors, the left one too unless the row is aligned"),
+    Gene("ReorderInstructions_Prefetch", "ReorderInstructions", (False, True), False,
+         "without shared memory: the ThreadCoarsening + 2 rows of a thread are all loaded (clamped into the "
+         "grid, so no guard holds them back) before the first output is computed, instead of one row ahead"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -57,6 +65,14 @@ def constraints(g):
     if g["ThreadCoarsening"] * g["VectorizeLoads"] > 32:
         out.append(f"ThreadCoarsening={g['ThreadCoarsening']} x VectorizeLoads={g['VectorizeLoads']} > 32 "
                    "outputs per thread")
+    if g["VectorizeLoads_Align"] and (g["UseSharedMemory"] or g["VectorizeLoads"] == 1):
+        out.append("VectorizeLoads_Align needs VectorizeLoads > 1 and no UseSharedMemory")
+    if g["ReorderInstructions_Prefetch"]:
+        if g["UseSharedMemory"]:
+            out.append("ReorderInstructions_Prefetch applies without UseSharedMemory")
+        if (g["ThreadCoarsening"] + 2) * (g["VectorizeLoads"] + 2) > 64:
+            out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
+                       f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
     return out
 
 
@@ -75,7 +91,9 @@ def args(p):
 
 def launch(g, p):
     tw, th = tile(g)
-    return ((p["W"] + tw - 1) // tw, (p["H"] + th - 1) // th), (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
+    # the kernel strides over grid y, which is at most 65535 (131072 rows in tiles of 1 or 2 are more)
+    return ((p["W"] + tw - 1) // tw, min(65535, (p["H"] + th - 1) // th)), (g["AdjustBlockSizeX"],
+                                                                             g["AdjustBlockSizeY"])
 
 
 def reference(inputs, p):
@@ -102,4 +120,5 @@ def cost(p):
 
 
 FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
-               "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True}
+               "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
+               "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False}
