@@ -43,102 +43,108 @@ __device__ __forceinline__ void span_load(const float* __restrict__ inp, long lo
 // Every global access is a ${V}-float vector at a ${4 * V}-byte boundary, whatever R, C and the buffers'
 // alignment: each tile row (and each output row segment) is covered by the aligned vectors that overlap
 // it; the elements outside it are loaded but never used, and stored element by element at the two ends.
-// Rows layout: element (i, j) of the tile is tile[i][j + sh(i)], sh(i) the row's misalignment.
-// Flat layout (C <= ${TILE}${"" if FLAT else ", off in this genome"}): the tile's rows are one contiguous run,
-// element (i, j) at flat[sf + i*C + j].
-extern "C" __global__ void __launch_bounds__(${NT})
+// FL false, rows layout: element (i, j) of the tile is tile[i][j + sh(i)], sh(i) the row's misalignment.
+// FL true, flat layout (C <= ${TILE}): the tile's rows are one contiguous run, element (i, j) at flat[sf + i*C + j].
+// All the loads of a tile are issued before the first is stored to shared memory.
+template <bool FL>
+__device__ __forceinline__ void tile_pass(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
+                                          int r0, int c0, float (*tile)[${S}])
+{
+    float* const flat = &tile[0][0];
+    const int tid = threadIdx.y * ${BXT} + threadIdx.x;
+    const int cn = min(${TILE}, C - c0);                       // columns of this tile
+    const int rn = min(${TILE}, R - r0);                       // rows of this tile
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);   // the low bits give the shifts
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    const long long n_in = (long long)R * C;
+    int sf = 0;
+    if (FL) {
+        const long long lo = (long long)r0 * C, hi = lo + (long long)rn * C;
+        sf = (int)((ib + (unsigned)lo) & ${V - 1});
+        const int nvec = (sf + rn * C + ${V - 1}) / ${V};
+        float v[${ITF}][${V}];
+        #pragma unroll
+        for (int it = 0; it < ${ITF}; ++it) {
+            const int k = tid + it * ${NT};
+            if (k < nvec) span_load(inp, lo - sf + k * ${V}, lo, hi, n_in, v[it]);
+        }
+        #pragma unroll
+        for (int it = 0; it < ${ITF}; ++it) {
+            const int k = tid + it * ${NT};
+            if (k < nvec) {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) flat[k * ${V} + q] = v[it][q];
+            }
+        }
+    } else {
+        float v[${IT}][${V}];
+        #pragma unroll
+        for (int it = 0; it < ${IT}; ++it) {
+            const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
+            if (idx < ${TILE * NV} && j < rn) {
+                const long long lo = (long long)(r0 + j) * C + c0;
+                const int s = (int)((ib + (unsigned)lo) & ${V - 1});
+                if (k * ${V} - s < cn) span_load(inp, lo - s + k * ${V}, lo, lo + cn, n_in, v[it]);
+            }
+        }
+        #pragma unroll
+        for (int it = 0; it < ${IT}; ++it) {
+            const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
+            if (idx < ${TILE * NV} && j < rn) {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) tile[j][k * ${V} + q] = v[it][q];
+            }
+        }
+    }
+    __syncthreads();
+    // output row c0 + j, elements r0 .. r0 + rn - 1: the aligned vectors that cover it
+    #pragma unroll
+    for (int it = 0; it < ${IT}; ++it) {
+        const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
+        if (idx < ${TILE * NV} && j < cn) {
+            const long long lo = (long long)(c0 + j) * R + r0;
+            const int s = (int)((ob + (unsigned)lo) & ${V - 1});
+            const int i0 = k * ${V} - s;                        // tile row of the vector's first element
+            if (i0 < rn) {
+                float w[${V}];
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) {
+                    const int i = min(max(i0 + q, 0), rn - 1);
+                    if (FL) {
+                        w[q] = flat[sf + i * C + j];
+                    } else {
+                        const int sh = (int)((ib + (unsigned)(r0 + i) * (unsigned)C + (unsigned)c0) & ${V - 1});
+                        w[q] = tile[i][j + sh];
+                    }
+                }
+                float* p = out + (lo - s + k * ${V});
+                if (i0 >= 0 && i0 + ${V} <= rn) st_v<${V}>(p, w);
+                else {
+                    #pragma unroll
+                    for (int q = 0; q < ${V}; ++q) if (i0 + q >= 0 && i0 + q < rn) p[q] = w[q];
+                }
+            }
+        }
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(${NT}, ${max(1, 1024 // NT)})   // at most 64 registers
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     __shared__ __align__(16) float tile[${TILE}][${S}];
-    float* const flat = &tile[0][0];
-    const int tid = threadIdx.y * ${BXT} + threadIdx.x;
     const int c0 = blockIdx.x * ${TILE};
-    const int cn = min(${TILE}, C - c0);                       // columns of this tile
-    const long long ib = (long long)(reinterpret_cast<uintptr_t>(inp) / 4);
-    const long long ob = (long long)(reinterpret_cast<uintptr_t>(out) / 4);
-    const long long n_in = (long long)R * C;
-  % if FLAT:
-    const bool flat_mode = C <= ${TILE};                       // uniform: one tile column
-  % endif
     #pragma unroll 1
     for (int by = blockIdx.y; by * ${TC * TILE} < R; by += gridDim.y)   // grid y is at most 65535
     #pragma unroll 1
     for (int t = 0; t < ${TC}; ++t) {
         const int r0 = (by * ${TC} + t) * ${TILE};
         if (r0 >= R) break;                                     // uniform over the block
-        const int rn = min(${TILE}, R - r0);                   // rows of this tile
-        __syncthreads();                                        // the previous tile has been read out
-        int sf = 0;
+        if (t > 0 || by != blockIdx.y) __syncthreads();         // the previous tile has been read out
   % if FLAT:
-        if (flat_mode) {
-            const long long lo = (long long)r0 * C, hi = lo + (long long)rn * C;
-            sf = (int)((ib + lo) & ${V - 1});
-            const int nvec = (sf + rn * C + ${V - 1}) / ${V};
-            float v[${ITF}][${V}];
-            #pragma unroll
-            for (int it = 0; it < ${ITF}; ++it) {
-                const int k = tid + it * ${NT};
-                if (k < nvec) span_load(inp, lo - sf + k * ${V}, lo, hi, n_in, v[it]);
-            }
-            #pragma unroll
-            for (int it = 0; it < ${ITF}; ++it) {
-                const int k = tid + it * ${NT};
-                if (k < nvec) {
-                    #pragma unroll
-                    for (int q = 0; q < ${V}; ++q) flat[k * ${V} + q] = v[it][q];
-                }
-            }
-        } else
+        if (C <= ${TILE}) tile_pass<true>(out, inp, R, C, r0, c0, tile);   // uniform: one tile column
+        else
   % endif
-        {
-            float v[${IT}][${V}];
-            #pragma unroll
-            for (int it = 0; it < ${IT}; ++it) {
-                const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
-                if (idx < ${TILE * NV} && j < rn) {
-                    const long long lo = (long long)(r0 + j) * C + c0;
-                    const int s = (int)((ib + lo) & ${V - 1});
-                    if (k * ${V} - s < cn) span_load(inp, lo - s + k * ${V}, lo, lo + cn, n_in, v[it]);
-                }
-            }
-            #pragma unroll
-            for (int it = 0; it < ${IT}; ++it) {
-                const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
-                if (idx < ${TILE * NV} && j < rn) {
-                    #pragma unroll
-                    for (int q = 0; q < ${V}; ++q) tile[j][k * ${V} + q] = v[it][q];
-                }
-            }
-        }
-        __syncthreads();
-        // output row c0 + j, elements r0 .. r0 + rn - 1: the aligned vectors that cover it
-        #pragma unroll
-        for (int it = 0; it < ${IT}; ++it) {
-            const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
-            if (idx < ${TILE * NV} && j < cn) {
-                const long long lo = (long long)(c0 + j) * R + r0;
-                const int s = (int)((ob + lo) & ${V - 1});
-                const int i0 = k * ${V} - s;                    // tile row of the vector's first element
-                if (i0 < rn) {
-                    float w[${V}];
-                    #pragma unroll
-                    for (int q = 0; q < ${V}; ++q) {
-                        const int i = min(max(i0 + q, 0), rn - 1);
-  % if FLAT:
-                        if (flat_mode) { w[q] = flat[sf + i * C + j]; continue; }
-  % endif
-                        const int sh = (int)((ib + (long long)(r0 + i) * C + c0) & ${V - 1});
-                        w[q] = tile[i][j + sh];
-                    }
-                    float* p = out + (lo - s + k * ${V});
-                    if (i0 >= 0 && i0 + ${V} <= rn) st_v<${V}>(p, w);
-                    else {
-                        #pragma unroll
-                        for (int q = 0; q < ${V}; ++q) if (i0 + q >= 0 && i0 + q < rn) p[q] = w[q];
-                    }
-                }
-            }
-        }
+        tile_pass<false>(out, inp, R, C, r0, c0, tile);
     }
 }
 % elif V == 1 and TC == 1 and not SPEC:
