@@ -8,7 +8,7 @@ TW, TH = BX * V, BY * CY
 OFF = V                                     # smem column of the first interior cell (vector aligned)
 S = -(-(V + TW + 1) // V) * V + (V if PadSharedMemory else 0)
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
-ALIGN, PREF = VectorizeLoads_Align, ReorderInstructions_Prefetch
+ALIGN, PREF, AST = VectorizeLoads_Align, ReorderInstructions_Prefetch, VectorizeLoads_AlignStores
 %>
 #include <stdint.h>
 
@@ -82,6 +82,7 @@ __device__ __forceinline__ void row_in(const float* __restrict__ inp, int y, int
 {
     const long long r0 = (long long)min(max(y, 0), H - 1) * W;
     const float* rowp = inp + r0;
+    x0 = min(x0, VEC ? W - ${V} : W - 1);        // a lane past the row (kept for shuffles) loads inside it
   % if ALIGN and V > 1:
     if (!VEC) {   // the two aligned vectors from x0's ${4 * V}-byte boundary, shifted in registers
         const long long o = r0 + x0;
@@ -114,12 +115,64 @@ __device__ __forceinline__ void row_in(const float* __restrict__ inp, int y, int
     br = __ldg(rowp + min(x0 + ${V}, W - 1));
 }
 
+  % if AST:
+// Row y's outputs at columns x0 .. x0+${V - 1} (x0 past the row: nothing), stored as aligned vectors where the row
+// is misaligned by s floats: each lane stores the vector from x0+${V}-s, its last s outputs and the next lane's
+// first ${V}-s (a shuffle); the first lane of a warp also stores its first ${V}-s outputs one by one, the last lane
+// (or the one at the row's end) its last s. A warp lies in one row segment (AdjustBlockSizeX >= 32) and every
+// lane takes part (no thread has returned).
+template <bool VEC>
+__device__ __forceinline__ void store_row(float* __restrict__ out, int y, int x0, int W, unsigned ob,
+                                          const float (&o)[${V}])
+{
+    float* const rowp = out + (size_t)y * W;
+    float nx[${V}];
+    #pragma unroll
+    for (int k = 0; k < ${V}; ++k) nx[k] = __shfl_down_sync(0xffffffffu, o[k], 1);
+    const int s = VEC ? 0 : (int)((ob + (unsigned)y * (unsigned)W + (unsigned)x0) & ${V - 1});   // one per warp
+    if (s == 0) {
+        if (x0 + ${V} <= W) st_v<${V}>(rowp + x0, o);
+        else {
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) if (x0 + k < W) rowp[x0 + k] = o[k];
+        }
+        return;
+    }
+    const int lane = threadIdx.x & 31;
+    if (lane == 0) {
+        #pragma unroll
+        for (int k = 0; k < ${V - 1}; ++k) if (k < ${V} - s && x0 + k < W) rowp[x0 + k] = o[k];
+    }
+    const int a = x0 + ${V} - s;                    // the aligned vector this lane stores
+    if (lane == 31 || x0 + ${V} >= W) {             // no next lane in this row: only our last s outputs
+        #pragma unroll
+        for (int k = 1; k < ${V}; ++k) if (k >= ${V} - s && x0 + k < W) rowp[x0 + k] = o[k];
+        return;
+    }
+    float w[${V}];
+    % for m in range(1, V):
+    ${"if" if m == 1 else "else if"} (s == ${m}) {
+        % for k in range(V):
+        w[${k}] = ${"o[%d]" % (V - m + k) if k < m else "nx[%d]" % (k - m)};
+        % endfor
+    }
+    % endfor
+    if (a + ${V} <= W) st_v<${V}>(rowp + a, w);
+    else {
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) if (a + k < W) rowp[a + k] = w[k];
+    }
+}
+  % endif
+
 template <bool VEC>
 __device__ __forceinline__ void run(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
                                     float c0, float c1, int x0, int y0)
 {
     const size_t ws = (size_t)W;
     const long long ib = (long long)(reinterpret_cast<uintptr_t>(inp) / 4);
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    (void)ob;
   % if PREF:
     // all ${CY + 2} rows of this thread are loaded before the first output is computed (rows clamped: no guard)
     float b[${CY + 2}][${V}], bl[${CY + 2}], br[${CY + 2}];
@@ -131,7 +184,7 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
         if (y >= H) break;
         float o[${V}];
         update(o, b[i], b[i + 1], b[i + 2], bl[i + 1], br[i + 1], x0, y, H, W, c0, c1);
-        store_cols<VEC>(out + (size_t)y * ws, x0, W, o);
+        ${"store_row<VEC>(out, y, x0, W, ob, o)" if AST else "store_cols<VEC>(out + (size_t)y * ws, x0, W, o)"};
     }
   % else:
     float a[${V}], b[${V}], c[${V}], al, ar, bl, br, cl, cr;
@@ -144,7 +197,7 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
         row_in<VEC>(inp, y + 1, x0, H, W, ib, c, cl, cr);
         float o[${V}];
         update(o, a, b, c, bl, br, x0, y, H, W, c0, c1);
-        store_cols<VEC>(out + (size_t)y * ws, x0, W, o);
+        ${"store_row<VEC>(out, y, x0, W, ob, o)" if AST else "store_cols<VEC>(out + (size_t)y * ws, x0, W, o)"};
         #pragma unroll
         for (int k = 0; k < ${V}; ++k) { a[k] = b[k]; b[k] = c[k]; }
         bl = cl; br = cr;
@@ -250,7 +303,11 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     }
 % else:
     const int x0 = (blockIdx.x * ${BX} + threadIdx.x) * ${V};
+  % if AST:
+    // every lane stays for the shuffles of the stores (a lane past the row loads clamped values, stores nothing)
+  % else:
     if (x0 >= W) return;
+  % endif
     #pragma unroll 1
     for (int by = blockIdx.y; by * ${TH} < H; by += gridDim.y) {   // grid y is at most 65535
         const int y0 = (by * ${BY} + threadIdx.y) * ${CY};

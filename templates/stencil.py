@@ -34,6 +34,11 @@ GENES = [
     Gene("ReorderInstructions_Prefetch", "ReorderInstructions", (False, True), False,
          "without shared memory: the ThreadCoarsening + 2 rows of a thread are all loaded (clamped into the "
          "grid, so no guard holds them back) before the first output is computed, instead of one row ahead"),
+    Gene("VectorizeLoads_AlignStores", "VectorizeLoads", (False, True), False,
+         "with VectorizeLoads_Align, the stores of a misaligned row are aligned vectors too: each lane stores the "
+         "vector that starts inside its VectorizeLoads outputs, completed by the next lane's (a warp shuffle); the "
+         "first and last lane of a warp store their loose ends one by one. Needs AdjustBlockSizeX >= 32 (a warp in "
+         "one row)"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -67,6 +72,9 @@ def constraints(g):
                    "outputs per thread")
     if g["VectorizeLoads_Align"] and (g["UseSharedMemory"] or g["VectorizeLoads"] == 1):
         out.append("VectorizeLoads_Align needs VectorizeLoads > 1 and no UseSharedMemory")
+    if g["VectorizeLoads_AlignStores"] and (not g["VectorizeLoads_Align"] or g["AdjustBlockSizeX"] < 32):
+        out.append("VectorizeLoads_AlignStores needs VectorizeLoads_Align and AdjustBlockSizeX >= 32 (a warp in one "
+                   "row)")
     if g["ReorderInstructions_Prefetch"]:
         if g["UseSharedMemory"]:
             out.append("ReorderInstructions_Prefetch applies without UseSharedMemory")
@@ -121,4 +129,5 @@ def cost(p):
 
 FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
                "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
-               "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False}
+               "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False,
+               "VectorizeLoads_AlignStores": False}
