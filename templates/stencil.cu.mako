@@ -8,7 +8,9 @@ TW, TH = BX * V, BY * CY
 OFF = V                                     # smem column of the first interior cell (vector aligned)
 S = -(-(V + TW + 1) // V) * V + (V if PadSharedMemory else 0)
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
-ALIGN, PREF, AST = VectorizeLoads_Align, ReorderInstructions_Prefetch, VectorizeLoads_AlignStores
+ALIGN = VectorizeLoads_Align and V > 1 and not UseSharedMemory       # else these genes change nothing
+PREF = ReorderInstructions_Prefetch and not UseSharedMemory
+AST = VectorizeLoads_AlignStores and ALIGN
 %>
 #include <stdint.h>
 

@@ -33,12 +33,13 @@ GENES = [
          "same vectors, the left one too unless the row is aligned"),
     Gene("ReorderInstructions_Prefetch", "ReorderInstructions", (False, True), False,
          "without shared memory: the ThreadCoarsening + 2 rows of a thread are all loaded (clamped into the "
-         "grid, so no guard holds them back) before the first output is computed, instead of one row ahead"),
+         "grid, so no guard holds them back) before the first output is computed, instead of one row ahead. "
+         "Changes nothing with UseSharedMemory"),
     Gene("VectorizeLoads_AlignStores", "VectorizeLoads", (False, True), False,
          "with VectorizeLoads_Align, the stores of a misaligned row are aligned vectors too: each lane stores the "
          "vector that starts inside its VectorizeLoads outputs, completed by the next lane's (a warp shuffle); the "
          "first and last lane of a warp store their loose ends one by one. Needs AdjustBlockSizeX >= 32 (a warp in "
-         "one row)"),
+         "one row) where it takes effect (with VectorizeLoads_Align in effect; elsewhere it changes nothing)"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -70,18 +71,22 @@ def constraints(g):
     if g["ThreadCoarsening"] * g["VectorizeLoads"] > 32:
         out.append(f"ThreadCoarsening={g['ThreadCoarsening']} x VectorizeLoads={g['VectorizeLoads']} > 32 "
                    "outputs per thread")
-    if g["VectorizeLoads_Align"] and (g["UseSharedMemory"] or g["VectorizeLoads"] == 1):
-        out.append("VectorizeLoads_Align needs VectorizeLoads > 1 and no UseSharedMemory")
-    if g["VectorizeLoads_AlignStores"] and (not g["VectorizeLoads_Align"] or g["AdjustBlockSizeX"] < 32):
-        out.append("VectorizeLoads_AlignStores needs VectorizeLoads_Align and AdjustBlockSizeX >= 32 (a warp in one "
-                   "row)")
-    if g["ReorderInstructions_Prefetch"]:
-        if g["UseSharedMemory"]:
-            out.append("ReorderInstructions_Prefetch applies without UseSharedMemory")
-        if (g["ThreadCoarsening"] + 2) * (g["VectorizeLoads"] + 2) > 64:
-            out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
-                       f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
+    if effective(g)["AlignStores"] and g["AdjustBlockSizeX"] < 32:
+        out.append("VectorizeLoads_AlignStores needs AdjustBlockSizeX >= 32 (a warp in one row)")
+    if effective(g)["Prefetch"] and (g["ThreadCoarsening"] + 2) * (g["VectorizeLoads"] + 2) > 64:
+        out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
+                   f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
     return out
+
+
+def effective(g):
+    """Which of the genes for odd widths take effect: all three apply only without UseSharedMemory,
+    VectorizeLoads_Align only with VectorizeLoads > 1 (a scalar is always aligned), VectorizeLoads_AlignStores
+    only with VectorizeLoads_Align in effect. Elsewhere they change nothing."""
+    no_smem = not g["UseSharedMemory"]
+    align = bool(g["VectorizeLoads_Align"]) and no_smem and g["VectorizeLoads"] > 1
+    return {"Align": align, "Prefetch": bool(g["ReorderInstructions_Prefetch"]) and no_smem,
+            "AlignStores": bool(g["VectorizeLoads_AlignStores"]) and align}
 
 
 def smem_bytes(g):

@@ -3,7 +3,8 @@
 <%
 TILE, ROWS, V, TC = TileLoops, AdjustBlockSize, VectorizeLoads, ThreadCoarsening
 COAL, SPEC = CoalesceMemoryAccess, TileLoops_Specialize
-ALIGN, FLAT = VectorizeLoads_Align, TileLoops_Flat
+ALIGN = VectorizeLoads_Align and V > 1 and UseSharedMemory   # else the gene changes nothing
+FLAT = ALIGN and TileLoops_Flat
 BXT = TILE // V
 PAD = 1 if PadSharedMemory else 0
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"

@@ -29,12 +29,14 @@ GENES = [
          "overlap it (TileLoops/VectorizeLoads + 1 per row, spread over the block's threads), the extra elements "
          "are loaded and not used, the two partial vectors at an output segment's ends are stored element by "
          "element; all loads of a tile are issued before the first is used. Shared memory (the shifted rows, "
-         "TileLoops x (TileLoops + VectorizeLoads + PadSharedMemory) floats); replaces CoalesceMemoryAccess and "
-         "TileLoops_Specialize"),
+         "TileLoops x (TileLoops + VectorizeLoads + PadSharedMemory) floats). It takes effect with VectorizeLoads > 1 "
+         "and UseSharedMemory (else it changes nothing) and then replaces the tile code: CoalesceMemoryAccess and "
+         "TileLoops_Specialize change nothing"),
     Gene("TileLoops_Flat", "TileLoops", (False, True), False,
          "with VectorizeLoads_Align, a matrix at most TileLoops wide (C <= TileLoops) is read as one contiguous run "
          "of TileLoops whole rows per tile (R*C floats are contiguous): aligned vectors with no per-row overlap, "
-         "staged flat in shared memory; wider matrices take the per-row layout"),
+         "staged flat in shared memory; wider matrices take the per-row layout. Changes nothing where "
+         "VectorizeLoads_Align does not take effect"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -54,18 +56,15 @@ def constraints(g):
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
-    if g["VectorizeLoads_Align"]:
-        if v == 1 or not g["UseSharedMemory"]:
-            out.append("VectorizeLoads_Align needs VectorizeLoads > 1 and UseSharedMemory")
-        if g["CoalesceMemoryAccess"] or g["TileLoops_Specialize"]:
-            out.append("VectorizeLoads_Align replaces the tile code: CoalesceMemoryAccess and TileLoops_Specialize "
-                       "do not apply")
-        if v > 1 and align_slots(g) * v > 32:
-            out.append(f"VectorizeLoads_Align: TileLoops={t} over {t // v} x AdjustBlockSize={rows} threads holds "
-                       f"{align_slots(g) * v} floats per thread (at most 32)")
-    if g["TileLoops_Flat"] and not g["VectorizeLoads_Align"]:
-        out.append("TileLoops_Flat needs VectorizeLoads_Align")
+    if aligned(g) and align_slots(g) * v > 32:
+        out.append(f"VectorizeLoads_Align: TileLoops={t} over {t // v} x AdjustBlockSize={rows} threads holds "
+                   f"{align_slots(g) * v} floats per thread (at most 32)")
     return out
+
+
+def aligned(g):
+    """VectorizeLoads_Align takes effect (it needs VectorizeLoads > 1 and UseSharedMemory; else it is ignored)."""
+    return bool(g["VectorizeLoads_Align"]) and g["VectorizeLoads"] > 1 and bool(g["UseSharedMemory"])
 
 
 def align_slots(g):
@@ -78,7 +77,7 @@ def smem_bytes(g):
     t = g["TileLoops"]
     if not g["UseSharedMemory"]:
         return 0
-    if g["VectorizeLoads_Align"]:
+    if aligned(g):
         return t * (t + g["VectorizeLoads"] + int(g["PadSharedMemory"])) * 4
     return t * (t + int(g["PadSharedMemory"])) * 4
 
