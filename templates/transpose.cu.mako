@@ -134,13 +134,12 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     __shared__ __align__(16) float tile[${TILE}][${S}];
     const int c0 = blockIdx.x * ${TILE};
+    // tiles by*${TC} .. by*${TC}+${TC - 1} down the rows for by = blockIdx.y, + gridDim.y, .. (grid y is at most 65535)
     #pragma unroll 1
-    for (int by = blockIdx.y; by * ${TC * TILE} < R; by += gridDim.y)   // grid y is at most 65535
-    #pragma unroll 1
-    for (int t = 0; t < ${TC}; ++t) {
-        const int r0 = (by * ${TC} + t) * ${TILE};
-        if (r0 >= R) break;                                     // uniform over the block
-        if (t > 0 || by != blockIdx.y) __syncthreads();         // the previous tile has been read out
+    for (int rt = blockIdx.y * ${TC}, t = 0; rt * ${TILE} < R;
+         rt += (t == ${TC - 1}) ? (gridDim.y - 1) * ${TC} + 1 : 1, t = (t == ${TC - 1}) ? 0 : t + 1) {
+        const int r0 = rt * ${TILE};                            // uniform over the block
+        if (rt != blockIdx.y * ${TC}) __syncthreads();          // the previous tile has been read out
   % if FLAT:
         if (C <= ${TILE}) tile_pass<true>(out, inp, R, C, r0, c0, tile);   // uniform: one tile column
         else

@@ -40,7 +40,7 @@ GENES = [
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
-                  {"R": 4094, "C": 66}]
+                  {"R": 4094, "C": 66}, {"R": 4093, "C": 37}]   # the last: many tiles of TileLoops_Flat
 
 
 def constraints(g):
