@@ -25,11 +25,13 @@ template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[
 template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[4])
 { const float4 t = __ldg(reinterpret_cast<const float4*>(p)); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
 
+// __stwb (a plain st.global.v2/v4): a vector store written as a float4 assignment next to the guarded scalar
+// stores was split into four scalar stores by the compiler
 template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W]);
 template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2])
-{ *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
+{ __stwb(reinterpret_cast<float2*>(p), make_float2(v[0], v[1])); }
 template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
-{ *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
+{ __stwb(reinterpret_cast<float4*>(p), make_float4(v[0], v[1], v[2], v[3])); }
 
 // The ${V} floats at element offset o of inp (o % ${V} aligned to ${4 * V} bytes by construction): one vector
 // load where the vector is inside the buffer of n floats, else the elements in [lo, hi) one by one (0 elsewhere).
