@@ -131,7 +131,11 @@ __device__ __forceinline__ void tile_pass(float* __restrict__ out, const float* 
     }
 }
 
-extern "C" __global__ void __launch_bounds__(${NT}, ${max(1, 1024 // NT)})   // at most 64 registers
+% if NT >= 32:
+extern "C" __global__ void __launch_bounds__(${NT}, ${1024 // NT})   // 64 registers: ${1024 // NT} blocks of ${NT} per SM
+% else:
+extern "C" __global__ void __launch_bounds__(${NT})   // small blocks: no register bound (a 64 bound spills)
+% endif
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     __shared__ __align__(16) float tile[${TILE}][${S}];
