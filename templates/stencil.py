@@ -6,6 +6,12 @@ A block of AdjustBlockSizeX x AdjustBlockSizeY threads covers a tile of (X*Vecto
 by (Y*ThreadCoarsening) rows; each thread computes VectorizeLoads consecutive columns of
 ThreadCoarsening consecutive rows, either from global memory with a sliding window of three rows
 in registers, or from a shared-memory copy of the tile and its one-cell halo.
+
+For odd W (every row starts at another 16-byte shift, so float2/float4 cannot apply as such), the
+path without shared memory has VectorizeLoads_Align (two aligned vectors per row shifted in registers),
+VectorizeLoads_AlignStores (aligned vector stores assembled through a warp shuffle) and
+ReorderInstructions_Prefetch (all rows of a thread loaded before the first is used). The kernel
+strides over grid y, which launch() caps at 65535.
 """
 import numpy as np
 

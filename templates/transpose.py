@@ -1,4 +1,10 @@
-"""2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input."""
+"""2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input.
+
+For odd sides (rows not 16-byte aligned, so the VectorizeLoads vectors cannot apply as such),
+VectorizeLoads_Align covers each tile row and each output row segment with the aligned vectors that
+overlap it, and TileLoops_Flat reads a matrix at most one tile wide (C = 37) as one contiguous run per
+tile. The kernels stride over grid y, which launch() caps at 65535.
+"""
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
 
