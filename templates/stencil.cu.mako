@@ -11,6 +11,8 @@ UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 ALIGN = VectorizeLoads_Align and V > 1 and not UseSharedMemory       # else these genes change nothing
 PREF = ReorderInstructions_Prefetch and not UseSharedMemory
 AST = VectorizeLoads_AlignStores and ALIGN
+ASH = VectorizeLoads_AlignShared and V > 1 and UseSharedMemory
+NVS = (TW + 2 + V - 1 + V - 1) // V          # aligned vectors that cover TW + 2 floats at any shift
 %>
 #include <stdint.h>
 
@@ -243,6 +245,34 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
     const size_t ws = (size_t)W;
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int bx0 = blockIdx.x * ${TW}, by0 = by * ${TH};
+  % if ASH:
+    if (!VEC) {   // each tile row, columns bx0-1 .. bx0+${TW}, from the ${V}-float aligned vectors that cover it
+        const long long n = (long long)H * W;
+        const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+        #pragma unroll 2
+        for (int idx = ty * ${BX} + tx; idx < ${(TH + 2) * NVS}; idx += ${BX * BY}) {
+            const int r = idx / ${NVS}, k = idx - r * ${NVS};
+            const long long row0 = (long long)min(max(by0 - 1 + r, 0), H - 1) * W;
+            const long long lo = row0 + bx0 - 1, hi = row0 + min(bx0 + ${TW + 1}, W);
+            const int s = (int)((ib + (unsigned)lo) & ${V - 1});
+            const long long o = lo - s + k * ${V};
+            if (o >= hi) continue;
+            float v[${V}];
+            if (o >= 0 && o + ${V} <= n) ldg_v<${V}>(inp + o, v);
+            else {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) v[q] = __ldg(inp + min(max(o + q, row0), row0 + W - 1));
+            }
+            #pragma unroll
+            for (int q = 0; q < ${V}; ++q) {
+                const int col = (int)(o + q - row0) - bx0;    // -1 .. ${TW}: the tile's columns and halo
+                if (col >= -1 && col <= ${TW}) tile[r][${OFF} + col] = v[q];
+            }
+        }
+        __syncthreads();
+    } else
+  % endif
+    {
     #pragma unroll 1
     for (int r = ty; r < ${TH + 2}; r += ${BY}) {
         const float* rowp = inp + (size_t)min(max(by0 - 1 + r, 0), H - 1) * ws;
@@ -266,6 +296,7 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
         else         tile[r][${OFF - 1}] = __ldg(rowp + max(bx0 - 1, 0));
     }
     __syncthreads();
+    }
     const int x0 = bx0 + tx * ${V};
     const int y0 = by0 + ty * ${CY};
     if (x0 >= W) return;                       // after the only barrier

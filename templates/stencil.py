@@ -46,6 +46,11 @@ GENES = [
          "vector that starts inside its VectorizeLoads outputs, completed by the next lane's (a warp shuffle); the "
          "first and last lane of a warp store their loose ends one by one. Needs AdjustBlockSizeX >= 32 (a warp in "
          "one row) where it takes effect (with VectorizeLoads_Align in effect; elsewhere it changes nothing)"),
+    Gene("VectorizeLoads_AlignShared", "VectorizeLoads", (False, True), False,
+         "with UseSharedMemory and VectorizeLoads > 1, where W or a buffer allows no vectors: each tile row and its "
+         "halo are loaded as the aligned VectorizeLoads-float vectors that cover them, spread over the block's "
+         "threads, and stored to shared memory element by element at their columns (the stores to global memory "
+         "stay element by element). Elsewhere it changes nothing"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -141,4 +146,4 @@ def cost(p):
 FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
                "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
                "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False,
-               "VectorizeLoads_AlignStores": False}
+               "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False}

@@ -74,7 +74,10 @@ DESIGNS = {
                   "ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
                  {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "VectorizeLoads": 2,
                   "ReorderInstructions_Prefetch": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
-                 {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4}],
+                 {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
+                 {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
+                  "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True,
+                  "UnrollLoop": False}],
                 {}, {"H": 1031, "W": 2053}),
 }
 

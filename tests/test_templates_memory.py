@@ -361,7 +361,11 @@ ODD_DESIGNS = {
                  "ThreadCoarsening": 4},
                 {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "VectorizeLoads": 2,
                  "ReorderInstructions_Prefetch": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
-                {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4}],
+                {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
+                {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
+                 "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True},
+                {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8, "ThreadCoarsening": 2}],
 }
 
 
@@ -374,7 +378,8 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
     t = load_template(name)
     base = t.space.baseline()
     new = [g.name for g in t.space.genes if g.name in ("VectorizeLoads_Align", "TileLoops_Flat",
-                                                        "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores")]
+                                                        "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
+                                                        "VectorizeLoads_AlignShared")]
     assert len(new) >= 2 and all(base[n] is False for n in new)
     fast = t.space.coerce(t.meta.FAST_GENOME)
     for g in _odd_genomes(t):
@@ -391,6 +396,8 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert "store_row<VEC>" in t.render(_odd_genomes(t)[1]) and "__shfl_down_sync" not in t.render(fast)
         smem = dict(fast, UseSharedMemory=True)
         assert t.render(dict(smem, VectorizeLoads_Align=True, ReorderInstructions_Prefetch=True)) == t.render(smem)
+        assert t.render(dict(fast, VectorizeLoads_AlignShared=True)) == t.render(fast)  # no shared memory
+        assert "tile[r][4 + col]" in t.render(dict(smem, VectorizeLoads_AlignShared=True))
         bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
         assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
 
@@ -434,6 +441,7 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
     genomes = [t.space.baseline(), t.space.coerce(t.meta.FAST_GENOME), *_odd_genomes(t)[:2]]
     if name == "stencil":
         genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
+        genomes.append(_odd_genomes(t)[-2])  # shared memory, VectorizeLoads_AlignShared
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
     for g in genomes:
         assert t.launch(g, p).grid[1] <= 2
