@@ -8,6 +8,11 @@ TW, TH = BX * V, BY * CY
 OFF = V                                     # smem column of the first interior cell (vector aligned)
 S = -(-(V + TW + 1) // V) * V + (V if PadSharedMemory else 0)
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
+ALIGN = VectorizeLoads_Align and V > 1 and not UseSharedMemory       # else these genes change nothing
+PREF = ReorderInstructions_Prefetch and not UseSharedMemory
+AST = VectorizeLoads_AlignStores and ALIGN
+ASH = VectorizeLoads_AlignShared and V > 1 and UseSharedMemory
+NVS = (TW + 2 + V - 1 + V - 1) // V          # aligned vectors that cover TW + 2 floats at any shift
 %>
 #include <stdint.h>
 
@@ -72,7 +77,139 @@ __device__ __forceinline__ void update(float (&o)[${V}], const float (&a)[${V}],
     }
 }
 
-% if not UseSharedMemory:
+% if not UseSharedMemory and (ALIGN or PREF):
+// Row y (clamped into the grid) at columns x0 .. x0+${V - 1} into b, its neighbours x0-1 / x0+${V} into bl / br
+// (clamped into the row; a clamped value is never used).
+template <bool VEC>
+__device__ __forceinline__ void row_in(const float* __restrict__ inp, int y, int x0, int H, int W, long long ib,
+                                       float (&b)[${V}], float& bl, float& br)
+{
+    const long long r0 = (long long)min(max(y, 0), H - 1) * W;
+    const float* rowp = inp + r0;
+    x0 = min(x0, VEC ? W - ${V} : W - 1);        // a lane past the row (kept for shuffles) loads inside it
+  % if ALIGN and V > 1:
+    if (!VEC) {   // the two aligned vectors from x0's ${4 * V}-byte boundary, shifted in registers
+        const long long o = r0 + x0;
+        const int s = (int)((ib + o) & ${V - 1});
+        const long long a = o - s, n = (long long)H * W;
+        float e[${2 * V}];
+        if (a >= 0 && a + ${2 * V} <= n) {
+            ldg_v<${V}>(inp + a, *reinterpret_cast<float(*)[${V}]>(&e[0]));
+            ldg_v<${V}>(inp + a + ${V}, *reinterpret_cast<float(*)[${V}]>(&e[${V}]));
+        } else {
+            #pragma unroll
+            for (int q = 0; q < ${2 * V}; ++q) e[q] = __ldg(inp + min(max(a + q, r0), r0 + W - 1));
+        }
+        #pragma unroll
+        for (int k = 0; k <= ${V}; ++k) {           // k == ${V}: the right neighbour
+            float x = e[k];
+            #pragma unroll
+            for (int m = 1; m < ${V}; ++m) x = s == m ? e[k + m] : x;
+            if (k < ${V}) b[k] = x; else br = x;
+        }
+        float l = __ldg(rowp + max(x0 - 1, 0));     // s == 0: the left neighbour is in the vector before
+        #pragma unroll
+        for (int m = 1; m < ${V}; ++m) l = s == m ? e[m - 1] : l;
+        bl = l;
+        return;
+    }
+  % endif
+    load_cols<VEC>(rowp, x0, W, b);
+    bl = __ldg(rowp + max(x0 - 1, 0));
+    br = __ldg(rowp + min(x0 + ${V}, W - 1));
+}
+
+  % if AST:
+// Row y's outputs at columns x0 .. x0+${V - 1} (x0 past the row: nothing), stored as aligned vectors where the row
+// is misaligned by s floats: each lane stores the vector from x0+${V}-s, its last s outputs and the next lane's
+// first ${V}-s (a shuffle); the first lane of a warp also stores its first ${V}-s outputs one by one, the last lane
+// (or the one at the row's end) its last s. A warp lies in one row segment (AdjustBlockSizeX >= 32) and every
+// lane takes part (no thread has returned).
+template <bool VEC>
+__device__ __forceinline__ void store_row(float* __restrict__ out, int y, int x0, int W, unsigned ob,
+                                          const float (&o)[${V}])
+{
+    float* const rowp = out + (size_t)y * W;
+    float nx[${V}];
+    #pragma unroll
+    for (int k = 0; k < ${V}; ++k) nx[k] = __shfl_down_sync(0xffffffffu, o[k], 1);
+    const int s = VEC ? 0 : (int)((ob + (unsigned)y * (unsigned)W + (unsigned)x0) & ${V - 1});   // one per warp
+    if (s == 0) {
+        if (x0 + ${V} <= W) st_v<${V}>(rowp + x0, o);
+        else {
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) if (x0 + k < W) rowp[x0 + k] = o[k];
+        }
+        return;
+    }
+    const int lane = threadIdx.x & 31;
+    if (lane == 0) {
+        #pragma unroll
+        for (int k = 0; k < ${V - 1}; ++k) if (k < ${V} - s && x0 + k < W) rowp[x0 + k] = o[k];
+    }
+    const int a = x0 + ${V} - s;                    // the aligned vector this lane stores
+    if (lane == 31 || x0 + ${V} >= W) {             // no next lane in this row: only our last s outputs
+        #pragma unroll
+        for (int k = 1; k < ${V}; ++k) if (k >= ${V} - s && x0 + k < W) rowp[x0 + k] = o[k];
+        return;
+    }
+    float w[${V}];
+    % for m in range(1, V):
+    ${"if" if m == 1 else "else if"} (s == ${m}) {
+        % for k in range(V):
+        w[${k}] = ${"o[%d]" % (V - m + k) if k < m else "nx[%d]" % (k - m)};
+        % endfor
+    }
+    % endfor
+    if (a + ${V} <= W) st_v<${V}>(rowp + a, w);
+    else {
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) if (a + k < W) rowp[a + k] = w[k];
+    }
+}
+  % endif
+
+template <bool VEC>
+__device__ __forceinline__ void run(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
+                                    float c0, float c1, int x0, int y0)
+{
+    const size_t ws = (size_t)W;
+    const long long ib = (long long)(reinterpret_cast<uintptr_t>(inp) / 4);
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    (void)ob;
+  % if PREF:
+    // all ${CY + 2} rows of this thread are loaded before the first output is computed (rows clamped: no guard)
+    float b[${CY + 2}][${V}], bl[${CY + 2}], br[${CY + 2}];
+    #pragma unroll
+    for (int i = 0; i < ${CY + 2}; ++i) row_in<VEC>(inp, y0 - 1 + i, x0, H, W, ib, b[i], bl[i], br[i]);
+    #pragma unroll
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        float o[${V}];
+        update(o, b[i], b[i + 1], b[i + 2], bl[i + 1], br[i + 1], x0, y, H, W, c0, c1);
+        ${"store_row<VEC>(out, y, x0, W, ob, o)" if AST else "store_cols<VEC>(out + (size_t)y * ws, x0, W, o)"};
+    }
+  % else:
+    float a[${V}], b[${V}], c[${V}], al, ar, bl, br, cl, cr;
+    row_in<VEC>(inp, y0 - 1, x0, H, W, ib, a, al, ar);
+    row_in<VEC>(inp, y0, x0, H, W, ib, b, bl, br);
+    ${UNR}
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        row_in<VEC>(inp, y + 1, x0, H, W, ib, c, cl, cr);
+        float o[${V}];
+        update(o, a, b, c, bl, br, x0, y, H, W, c0, c1);
+        ${"store_row<VEC>(out, y, x0, W, ob, o)" if AST else "store_cols<VEC>(out + (size_t)y * ws, x0, W, o)"};
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) { a[k] = b[k]; b[k] = c[k]; }
+        bl = cl; br = cr;
+    }
+    (void)al; (void)ar;
+  % endif
+}
+% elif not UseSharedMemory:
 template <bool VEC>
 __device__ __forceinline__ void run(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
                                     float c0, float c1, int x0, int y0)
@@ -103,11 +240,39 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
 // tile[r][${OFF} + i] holds in[by*${TH} - 1 + r][bx*${TW} + i] (clamped into the grid), r < ${TH + 2}, -1 <= i <= ${TW}.
 template <bool VEC>
 __device__ __forceinline__ void run(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
-                                    float c0, float c1, float (*tile)[${S}])
+                                    float c0, float c1, float (*tile)[${S}], int by)
 {
     const size_t ws = (size_t)W;
     const int tx = threadIdx.x, ty = threadIdx.y;
-    const int bx0 = blockIdx.x * ${TW}, by0 = blockIdx.y * ${TH};
+    const int bx0 = blockIdx.x * ${TW}, by0 = by * ${TH};
+  % if ASH:
+    if (!VEC) {   // each tile row, columns bx0-1 .. bx0+${TW}, from the ${V}-float aligned vectors that cover it
+        const long long n = (long long)H * W;
+        const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+        #pragma unroll 2
+        for (int idx = ty * ${BX} + tx; idx < ${(TH + 2) * NVS}; idx += ${BX * BY}) {
+            const int r = idx / ${NVS}, k = idx - r * ${NVS};
+            const long long row0 = (long long)min(max(by0 - 1 + r, 0), H - 1) * W;
+            const long long lo = row0 + bx0 - 1, hi = row0 + min(bx0 + ${TW + 1}, W);
+            const int s = (int)((ib + (unsigned)lo) & ${V - 1});
+            const long long o = lo - s + k * ${V};
+            if (o >= hi) continue;
+            float v[${V}];
+            if (o >= 0 && o + ${V} <= n) ldg_v<${V}>(inp + o, v);
+            else {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) v[q] = __ldg(inp + min(max(o + q, row0), row0 + W - 1));
+            }
+            #pragma unroll
+            for (int q = 0; q < ${V}; ++q) {
+                const int col = (int)(o + q - row0) - bx0;    // -1 .. ${TW}: the tile's columns and halo
+                if (col >= -1 && col <= ${TW}) tile[r][${OFF} + col] = v[q];
+            }
+        }
+        __syncthreads();
+    } else
+  % endif
+    {
     #pragma unroll 1
     for (int r = ty; r < ${TH + 2}; r += ${BY}) {
         const float* rowp = inp + (size_t)min(max(by0 - 1 + r, 0), H - 1) * ws;
@@ -131,6 +296,7 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
         else         tile[r][${OFF - 1}] = __ldg(rowp + max(bx0 - 1, 0));
     }
     __syncthreads();
+    }
     const int x0 = bx0 + tx * ${V};
     const int y0 = by0 + ty * ${CY};
     if (x0 >= W) return;                       // after the only barrier
@@ -158,21 +324,33 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
 % endif
 % if UseSharedMemory:
     __shared__ __align__(16) float tile[${TH + 2}][${S}];
+    #pragma unroll 1
+    for (int by = blockIdx.y; by * ${TH} < H; by += gridDim.y) {   // grid y is at most 65535
+        if (by != blockIdx.y) __syncthreads();                    // the previous tile has been read
   % if V > 1:
-    if (vec) run<true>(out, inp, H, W, c0, c1, tile);
-    else     run<false>(out, inp, H, W, c0, c1, tile);
+        if (vec) run<true>(out, inp, H, W, c0, c1, tile, by);
+        else     run<false>(out, inp, H, W, c0, c1, tile, by);
   % else:
-    run<false>(out, inp, H, W, c0, c1, tile);
+        run<false>(out, inp, H, W, c0, c1, tile, by);
   % endif
+    }
 % else:
     const int x0 = (blockIdx.x * ${BX} + threadIdx.x) * ${V};
-    const int y0 = (blockIdx.y * ${BY} + threadIdx.y) * ${CY};
-    if (x0 >= W || y0 >= H) return;
-  % if V > 1:
-    if (vec) run<true>(out, inp, H, W, c0, c1, x0, y0);
-    else     run<false>(out, inp, H, W, c0, c1, x0, y0);
+  % if AST:
+    // every lane stays for the shuffles of the stores (a lane past the row loads clamped values, stores nothing)
   % else:
-    run<false>(out, inp, H, W, c0, c1, x0, y0);
+    if (x0 >= W) return;
   % endif
+    #pragma unroll 1
+    for (int by = blockIdx.y; by * ${TH} < H; by += gridDim.y) {   // grid y is at most 65535
+        const int y0 = (by * ${BY} + threadIdx.y) * ${CY};
+        if (y0 >= H) break;
+  % if V > 1:
+        if (vec) run<true>(out, inp, H, W, c0, c1, x0, y0);
+        else     run<false>(out, inp, H, W, c0, c1, x0, y0);
+  % else:
+        run<false>(out, inp, H, W, c0, c1, x0, y0);
+  % endif
+    }
 % endif
 }

@@ -6,6 +6,12 @@ A block of AdjustBlockSizeX x AdjustBlockSizeY threads covers a tile of (X*Vecto
 by (Y*ThreadCoarsening) rows; each thread computes VectorizeLoads consecutive columns of
 ThreadCoarsening consecutive rows, either from global memory with a sliding window of three rows
 in registers, or from a shared-memory copy of the tile and its one-cell halo.
+
+For odd W (every row starts at another 16-byte shift, so float2/float4 cannot apply as such), the
+path without shared memory has VectorizeLoads_Align (two aligned vectors per row shifted in registers),
+VectorizeLoads_AlignStores (aligned vector stores assembled through a warp shuffle) and
+ReorderInstructions_Prefetch (all rows of a thread loaded before the first is used). The kernel
+strides over grid y, which launch() caps at 65535.
 """
 import numpy as np
 
@@ -26,6 +32,25 @@ GENES = [
     Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
          "one extra vector per shared-memory row against bank conflicts"),
     Gene("UnrollLoop", "UnrollLoop", (False, True), False, "unroll the per-thread row loop"),
+    Gene("VectorizeLoads_Align", "VectorizeLoads", (False, True), False,
+         "without shared memory, where W or a buffer allows no vectors (odd W: every row starts at another "
+         "shift): each row's VectorizeLoads columns come from the two aligned vectors that cover them, shifted in "
+         "registers (the shift is one per row, so a warp takes one branch); the right neighbour comes from the "
+         "same vectors, the left one too unless the row is aligned"),
+    Gene("ReorderInstructions_Prefetch", "ReorderInstructions", (False, True), False,
+         "without shared memory: the ThreadCoarsening + 2 rows of a thread are all loaded (clamped into the "
+         "grid, so no guard holds them back) before the first output is computed, instead of one row ahead. "
+         "Changes nothing with UseSharedMemory"),
+    Gene("VectorizeLoads_AlignStores", "VectorizeLoads", (False, True), False,
+         "with VectorizeLoads_Align, the stores of a misaligned row are aligned vectors too: each lane stores the "
+         "vector that starts inside its VectorizeLoads outputs, completed by the next lane's (a warp shuffle); the "
+         "first and last lane of a warp store their loose ends one by one. Needs AdjustBlockSizeX >= 32 (a warp in "
+         "one row) where it takes effect (with VectorizeLoads_Align in effect; elsewhere it changes nothing)"),
+    Gene("VectorizeLoads_AlignShared", "VectorizeLoads", (False, True), False,
+         "with UseSharedMemory and VectorizeLoads > 1, where W or a buffer allows no vectors: each tile row and its "
+         "halo are loaded as the aligned VectorizeLoads-float vectors that cover them, spread over the block's "
+         "threads, and stored to shared memory element by element at their columns (the stores to global memory "
+         "stay element by element). Elsewhere it changes nothing"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -57,7 +82,22 @@ def constraints(g):
     if g["ThreadCoarsening"] * g["VectorizeLoads"] > 32:
         out.append(f"ThreadCoarsening={g['ThreadCoarsening']} x VectorizeLoads={g['VectorizeLoads']} > 32 "
                    "outputs per thread")
+    if effective(g)["AlignStores"] and g["AdjustBlockSizeX"] < 32:
+        out.append("VectorizeLoads_AlignStores needs AdjustBlockSizeX >= 32 (a warp in one row)")
+    if effective(g)["Prefetch"] and (g["ThreadCoarsening"] + 2) * (g["VectorizeLoads"] + 2) > 64:
+        out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
+                   f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
     return out
+
+
+def effective(g):
+    """Which of the genes for odd widths take effect: all three apply only without UseSharedMemory,
+    VectorizeLoads_Align only with VectorizeLoads > 1 (a scalar is always aligned), VectorizeLoads_AlignStores
+    only with VectorizeLoads_Align in effect. Elsewhere they change nothing."""
+    no_smem = not g["UseSharedMemory"]
+    align = bool(g["VectorizeLoads_Align"]) and no_smem and g["VectorizeLoads"] > 1
+    return {"Align": align, "Prefetch": bool(g["ReorderInstructions_Prefetch"]) and no_smem,
+            "AlignStores": bool(g["VectorizeLoads_AlignStores"]) and align}
 
 
 def smem_bytes(g):
@@ -75,7 +115,9 @@ def args(p):
 
 def launch(g, p):
     tw, th = tile(g)
-    return ((p["W"] + tw - 1) // tw, (p["H"] + th - 1) // th), (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
+    # the kernel strides over grid y, which is at most 65535 (131072 rows in tiles of 1 or 2 are more)
+    return ((p["W"] + tw - 1) // tw, min(65535, (p["H"] + th - 1) // th)), (g["AdjustBlockSizeX"],
+                                                                             g["AdjustBlockSizeY"])
 
 
 def reference(inputs, p):
@@ -102,4 +144,6 @@ def cost(p):
 
 
 FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
-               "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True}
+               "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
+               "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False,
+               "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False}

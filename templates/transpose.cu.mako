@@ -3,16 +3,163 @@
 <%
 TILE, ROWS, V, TC = TileLoops, AdjustBlockSize, VectorizeLoads, ThreadCoarsening
 COAL, SPEC = CoalesceMemoryAccess, TileLoops_Specialize
+ALIGN = VectorizeLoads_Align and V > 1 and UseSharedMemory   # else the gene changes nothing
+FLAT = ALIGN and TileLoops_Flat
 BXT = TILE // V
 PAD = 1 if PadSharedMemory else 0
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 %>
-% if V == 1 and TC == 1 and not SPEC:
+% if ALIGN:
+<%
+NV = TILE // V + 1                  # aligned vectors that cover one tile row of TILE floats at any shift
+S = TILE + V + PAD                  # shared row: the shifted row and its spill-over
+NT = BXT * ROWS
+IT = -(-(TILE * NV) // NT)          # vector slots per thread and tile, rows layout
+ITF = -(-(TILE * TILE // V + 1) // NT)  # vector slots per thread and tile, flat layout
+%>\
+#include <stdint.h>
+
+template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
+template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[2])
+{ const float2 t = __ldg(reinterpret_cast<const float2*>(p)); v[0] = t.x; v[1] = t.y; }
+template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[4])
+{ const float4 t = __ldg(reinterpret_cast<const float4*>(p)); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
+
+// __stwb (a plain st.global.v2/v4): a vector store written as a float4 assignment next to the guarded scalar
+// stores was split into four scalar stores by the compiler
+template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W]);
+template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2])
+{ __stwb(reinterpret_cast<float2*>(p), make_float2(v[0], v[1])); }
+template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
+{ __stwb(reinterpret_cast<float4*>(p), make_float4(v[0], v[1], v[2], v[3])); }
+
+// The ${V} floats at element offset o of inp (o % ${V} aligned to ${4 * V} bytes by construction): one vector
+// load where the vector is inside the buffer of n floats, else the elements in [lo, hi) one by one (0 elsewhere).
+__device__ __forceinline__ void span_load(const float* __restrict__ inp, long long o, long long lo, long long hi,
+                                          long long n, float (&v)[${V}])
+{
+    if (o >= 0 && o + ${V} <= n) { ldg_v<${V}>(inp + o, v); return; }
+    #pragma unroll
+    for (int q = 0; q < ${V}; ++q) v[q] = (o + q >= lo && o + q < hi) ? __ldg(inp + o + q) : 0.f;
+}
+
+// Every global access is a ${V}-float vector at a ${4 * V}-byte boundary, whatever R, C and the buffers'
+// alignment: each tile row (and each output row segment) is covered by the aligned vectors that overlap
+// it; the elements outside it are loaded but never used, and stored element by element at the two ends.
+// FL false, rows layout: element (i, j) of the tile is tile[i][j + sh(i)], sh(i) the row's misalignment.
+// FL true, flat layout (C <= ${TILE}): the tile's rows are one contiguous run, element (i, j) at flat[sf + i*C + j].
+// All the loads of a tile are issued before the first is stored to shared memory.
+template <bool FL>
+__device__ __forceinline__ void tile_pass(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
+                                          int r0, int c0, float (*tile)[${S}])
+{
+    float* const flat = &tile[0][0];
+    const int tid = threadIdx.y * ${BXT} + threadIdx.x;
+    const int cn = min(${TILE}, C - c0);                       // columns of this tile
+    const int rn = min(${TILE}, R - r0);                       // rows of this tile
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);   // the low bits give the shifts
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    const long long n_in = (long long)R * C;
+    int sf = 0;
+    if (FL) {
+        const long long lo = (long long)r0 * C, hi = lo + (long long)rn * C;
+        sf = (int)((ib + (unsigned)lo) & ${V - 1});
+        const int nvec = (sf + rn * C + ${V - 1}) / ${V};
+        float v[${ITF}][${V}];
+        #pragma unroll
+        for (int it = 0; it < ${ITF}; ++it) {
+            const int k = tid + it * ${NT};
+            if (k < nvec) span_load(inp, lo - sf + k * ${V}, lo, hi, n_in, v[it]);
+        }
+        #pragma unroll
+        for (int it = 0; it < ${ITF}; ++it) {
+            const int k = tid + it * ${NT};
+            if (k < nvec) {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) flat[k * ${V} + q] = v[it][q];
+            }
+        }
+    } else {
+        float v[${IT}][${V}];
+        #pragma unroll
+        for (int it = 0; it < ${IT}; ++it) {
+            const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
+            if (idx < ${TILE * NV} && j < rn) {
+                const long long lo = (long long)(r0 + j) * C + c0;
+                const int s = (int)((ib + (unsigned)lo) & ${V - 1});
+                if (k * ${V} - s < cn) span_load(inp, lo - s + k * ${V}, lo, lo + cn, n_in, v[it]);
+            }
+        }
+        #pragma unroll
+        for (int it = 0; it < ${IT}; ++it) {
+            const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
+            if (idx < ${TILE * NV} && j < rn) {
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) tile[j][k * ${V} + q] = v[it][q];
+            }
+        }
+    }
+    __syncthreads();
+    // output row c0 + j, elements r0 .. r0 + rn - 1: the aligned vectors that cover it
+    #pragma unroll
+    for (int it = 0; it < ${IT}; ++it) {
+        const int idx = tid + it * ${NT}, j = idx / ${NV}, k = idx - j * ${NV};
+        if (idx < ${TILE * NV} && j < cn) {
+            const long long lo = (long long)(c0 + j) * R + r0;
+            const int s = (int)((ob + (unsigned)lo) & ${V - 1});
+            const int i0 = k * ${V} - s;                        // tile row of the vector's first element
+            if (i0 < rn) {
+                float w[${V}];
+                #pragma unroll
+                for (int q = 0; q < ${V}; ++q) {
+                    const int i = min(max(i0 + q, 0), rn - 1);
+                    if (FL) {
+                        w[q] = flat[sf + i * C + j];
+                    } else {
+                        const int sh = (int)((ib + (unsigned)(r0 + i) * (unsigned)C + (unsigned)c0) & ${V - 1});
+                        w[q] = tile[i][j + sh];
+                    }
+                }
+                float* p = out + (lo - s + k * ${V});
+                if (i0 >= 0 && i0 + ${V} <= rn) st_v<${V}>(p, w);
+                else {
+                    #pragma unroll
+                    for (int q = 0; q < ${V}; ++q) if (i0 + q >= 0 && i0 + q < rn) p[q] = w[q];
+                }
+            }
+        }
+    }
+}
+
+% if NT >= 32:
+extern "C" __global__ void __launch_bounds__(${NT}, ${1024 // NT})   // 64 registers: ${1024 // NT} blocks of ${NT} per SM
+% else:
+extern "C" __global__ void __launch_bounds__(${NT})   // small blocks: no register bound (a 64 bound spills)
+% endif
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
+{
+    __shared__ __align__(16) float tile[${TILE}][${S}];
+    const int c0 = blockIdx.x * ${TILE};
+    // tiles by*${TC} .. by*${TC}+${TC - 1} down the rows for by = blockIdx.y, + gridDim.y, .. (grid y is at most 65535)
+    #pragma unroll 1
+    for (int rt = blockIdx.y * ${TC}, t = 0; rt * ${TILE} < R;
+         rt += (t == ${TC - 1}) ? (gridDim.y - 1) * ${TC} + 1 : 1, t = (t == ${TC - 1}) ? 0 : t + 1) {
+        const int r0 = rt * ${TILE};                            // uniform over the block
+        if (rt != blockIdx.y * ${TC}) __syncthreads();          // the previous tile has been read out
+  % if FLAT:
+        if (C <= ${TILE}) tile_pass<true>(out, inp, R, C, r0, c0, tile);   // uniform: one tile column
+        else
+  % endif
+        tile_pass<false>(out, inp, R, C, r0, c0, tile);
+    }
+}
+% elif V == 1 and TC == 1 and not SPEC:
 extern "C" __global__ void __launch_bounds__(${TILE * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int c0 = blockIdx.x * ${TILE};
-    const int r0 = blockIdx.y * ${TILE};
+  for (int by = blockIdx.y; by * ${TILE} < R; by += gridDim.y) {   // grid y is at most 65535
+    const int r0 = by * ${TILE};
   % if UseSharedMemory:
     __shared__ float tile[${TILE}][${TILE + PAD}];
     ${UNR}
@@ -33,6 +180,10 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
         if (r < R && c < C) out[(size_t)c * R + r] = inp[(size_t)r * C + c];
     }
   % endif
+  % if UseSharedMemory:
+    __syncthreads();   // the tile has been read out before the next one is staged
+  % endif
+  }
 }
 % else:
 #include <stdint.h>
@@ -160,11 +311,13 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
 {
     const int c0 = blockIdx.x * ${TILE};
     #pragma unroll 1
+    for (int by = blockIdx.y; by * ${TC * TILE} < R; by += gridDim.y)   // grid y is at most 65535
+    #pragma unroll 1
     for (int t = 0; t < ${TC}; ++t) {
-        const int r0 = (blockIdx.y * ${TC} + t) * ${TILE};
+        const int r0 = (by * ${TC} + t) * ${TILE};
         if (r0 >= R) break;                      // uniform over the block
   % if UseSharedMemory:
-        if (t > 0) __syncthreads();              // the previous tile has been read out
+        if (t > 0 || by != blockIdx.y) __syncthreads();   // the previous tile has been read out
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>\
   % if SPEC:

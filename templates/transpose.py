@@ -1,4 +1,10 @@
-"""2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input."""
+"""2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input.
+
+For odd sides (rows not 16-byte aligned, so the VectorizeLoads vectors cannot apply as such),
+VectorizeLoads_Align covers each tile row and each output row segment with the aligned vectors that
+overlap it, and TileLoops_Flat reads a matrix at most one tile wide (C = 37) as one contiguous run per
+tile. The kernels stride over grid y, which launch() caps at 65535.
+"""
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
 
@@ -23,10 +29,24 @@ GENES = [
     Gene("TileLoops_Specialize", "TileLoops", (False, True), False,
          "tiles wholly inside the matrix run a copy of the tile code without bounds checks; the edge tiles "
          "keep the guarded code"),
+    Gene("VectorizeLoads_Align", "VectorizeLoads", (False, True), False,
+         "every global load and store a VectorizeLoads-float vector at an aligned address whatever R, C and the "
+         "buffers' alignment: each tile row and each output row segment is covered by the aligned vectors that "
+         "overlap it (TileLoops/VectorizeLoads + 1 per row, spread over the block's threads), the extra elements "
+         "are loaded and not used, the two partial vectors at an output segment's ends are stored element by "
+         "element; all loads of a tile are issued before the first is used. Shared memory (the shifted rows, "
+         "TileLoops x (TileLoops + VectorizeLoads + PadSharedMemory) floats). It takes effect with VectorizeLoads > 1 "
+         "and UseSharedMemory (else it changes nothing) and then replaces the tile code: CoalesceMemoryAccess and "
+         "TileLoops_Specialize change nothing"),
+    Gene("TileLoops_Flat", "TileLoops", (False, True), False,
+         "with VectorizeLoads_Align, a matrix at most TileLoops wide (C <= TileLoops) is read as one contiguous run "
+         "of TileLoops whole rows per tile (R*C floats are contiguous): aligned vectors with no per-row overlap, "
+         "staged flat in shared memory; wider matrices take the per-row layout. Changes nothing where "
+         "VectorizeLoads_Align does not take effect"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
-                  {"R": 4094, "C": 66}]
+                  {"R": 4094, "C": 66}, {"R": 4093, "C": 37}]   # the last: many tiles of TileLoops_Flat
 
 
 def constraints(g):
@@ -42,12 +62,30 @@ def constraints(g):
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
+    if aligned(g) and align_slots(g) * v > 32:
+        out.append(f"VectorizeLoads_Align: TileLoops={t} over {t // v} x AdjustBlockSize={rows} threads holds "
+                   f"{align_slots(g) * v} floats per thread (at most 32)")
     return out
+
+
+def aligned(g):
+    """VectorizeLoads_Align takes effect (it needs VectorizeLoads > 1 and UseSharedMemory; else it is ignored)."""
+    return bool(g["VectorizeLoads_Align"]) and g["VectorizeLoads"] > 1 and bool(g["UseSharedMemory"])
+
+
+def align_slots(g):
+    """Aligned vectors one thread holds per tile under VectorizeLoads_Align (rows layout)."""
+    t, v = g["TileLoops"], g["VectorizeLoads"]
+    return -(-(t * (t // v + 1)) // ((t // v) * g["AdjustBlockSize"]))
 
 
 def smem_bytes(g):
     t = g["TileLoops"]
-    return t * (t + int(g["PadSharedMemory"])) * 4 if g["UseSharedMemory"] else 0
+    if not g["UseSharedMemory"]:
+        return 0
+    if aligned(g):
+        return t * (t + g["VectorizeLoads"] + int(g["PadSharedMemory"])) * 4
+    return t * (t + int(g["PadSharedMemory"])) * 4
 
 
 def args(p):
@@ -58,7 +96,9 @@ def args(p):
 def launch(g, p):
     t, tc = g["TileLoops"], g["ThreadCoarsening"]
     row_tiles = (p["R"] + t - 1) // t
-    return ((p["C"] + t - 1) // t, max(1, (row_tiles + tc - 1) // tc)), (t // g["VectorizeLoads"], g["AdjustBlockSize"])
+    # the kernels stride over grid y, which is at most 65535 (1048573 rows in tiles of 16 are 65536)
+    return ((p["C"] + t - 1) // t, min(65535, max(1, (row_tiles + tc - 1) // tc))), (t // g["VectorizeLoads"],
+                                                                                      g["AdjustBlockSize"])
 
 
 def reference(inputs, p):
@@ -76,4 +116,4 @@ def cost(p):
 
 FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, "PadSharedMemory": True,
                "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
-               "TileLoops_Specialize": False}
+               "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False}

@@ -43,6 +43,7 @@ inline void emu_register(void* p, size_t n) { std::lock_guard<std::mutex> g(emu_
 #define __align__(n) __attribute__((aligned(n)))
 template <class T> inline T __ldg(const T* p) { return *p; }
 template <class T> inline T __ldcg(const T* p) { return *p; }
+template <class T> inline void __stwb(T* p, T v) { *p = v; }
 inline void __syncthreads() { emu_block_bar->arrive_and_wait(); }
 inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 inline int atomicAdd(int* p, int v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }

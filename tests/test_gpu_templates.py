@@ -36,7 +36,7 @@ def test_random_genomes_pass_correctness(name, runner):
 
 
 # Designs that use the genes added for a user's shapes (softmax rows split over a cluster, transpose's
-# ragged-side genes), each checked on every check shape and then timed and re-checked at a long or
+# and stencil's ragged-side genes), each checked on every check shape and then timed and re-checked at a long or
 # ragged size where the gene is what runs.
 DESIGNS = {
     "softmax": ([{"AdjustBlockSize": 256, "TileLoops_Cluster": 4}, {"AdjustBlockSize": 512, "TileLoops_Cluster": 4},
@@ -60,8 +60,25 @@ DESIGNS = {
                {}, {"H": 1021, "W": 1019, "FH": 5, "FW": 5}),
     "transpose": ([{"CoalesceMemoryAccess": True}, {"CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
                    {"TileLoops_Specialize": True, "ThreadCoarsening": 4},
-                   {"TileLoops_Specialize": True, "VectorizeLoads": 1, "TileLoops": 32, "AdjustBlockSize": 8}],
+                   {"TileLoops_Specialize": True, "VectorizeLoads": 1, "TileLoops": 32, "AdjustBlockSize": 8},
+                   {"VectorizeLoads_Align": True},
+                   {"VectorizeLoads_Align": True, "VectorizeLoads": 2},
+                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "ThreadCoarsening": 2},
+                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 32, "AdjustBlockSize": 8}],
                   {}, {"R": 1031, "C": 2053}),
+    # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
+    # loaded first)
+    "stencil": ([{"VectorizeLoads_Align": True},
+                 {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True},
+                 {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True,
+                  "ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
+                 {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "VectorizeLoads": 2,
+                  "ReorderInstructions_Prefetch": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
+                 {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
+                 {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
+                  "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True,
+                  "UnrollLoop": False}],
+                {}, {"H": 1031, "W": 2053}),
 }
 
 

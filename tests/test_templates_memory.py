@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -142,7 +143,8 @@ def test_transpose_keeps_its_old_genomes():
 def test_render_every_sampled_genome(tmpl):
     for g in random_genomes(tmpl, 200, seed=3):
         src = tmpl.render(g)
-        assert f'extern "C" __global__ void __launch_bounds__({tmpl.launch(g, tmpl.problem).threads})' in src
+        threads = tmpl.launch(g, tmpl.problem).threads  # an optional second bound: blocks per SM (registers)
+        assert re.search(rf'extern "C" __global__ void __launch_bounds__\({threads}(, \d+)?\)', src), g
         assert "${" not in src
 
 
@@ -338,3 +340,122 @@ def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
             for off in (0, 1):
                 r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+# --- the genes for odd sides (issue 17: transpose and stencil at 8191 x 12289, 4097 x 4097, 1048573 x 37, ...) ------
+
+ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
+                         {"R": 128, "C": 128}, {"R": 131, "C": 5}],
+           "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
+                       {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2}]}
+
+ODD_DESIGNS = {
+    "transpose": [{"VectorizeLoads_Align": True},
+                  {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "ThreadCoarsening": 2},
+                  {"VectorizeLoads_Align": True, "VectorizeLoads": 2, "PadSharedMemory": False},
+                  {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 16, "AdjustBlockSize": 4,
+                   "ThreadCoarsening": 4}],
+    "stencil": [{"VectorizeLoads_Align": True},
+                {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True},
+                {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "ReorderInstructions_Prefetch": True,
+                 "ThreadCoarsening": 4},
+                {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "VectorizeLoads": 2,
+                 "ReorderInstructions_Prefetch": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
+                {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
+                {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
+                 "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True},
+                {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8, "ThreadCoarsening": 2}],
+}
+
+
+def _odd_genomes(t):
+    return [t.space.check(t.space.coerce({**t.meta.FAST_GENOME, **c})) for c in ODD_DESIGNS[t.name]]
+
+
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_odd_side_genes_are_identity_by_default_and_render(name):
+    t = load_template(name)
+    base = t.space.baseline()
+    new = [g.name for g in t.space.genes if g.name in ("VectorizeLoads_Align", "TileLoops_Flat",
+                                                        "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
+                                                        "VectorizeLoads_AlignShared")]
+    assert len(new) >= 2 and all(base[n] is False for n in new)
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    for g in _odd_genomes(t):
+        assert t.render(g) != t.render(fast)
+    if name == "transpose":
+        g = _odd_genomes(t)[0]
+        assert "span_load" in t.render(g) and "span_load" not in t.render(fast)
+        assert "tile_pass<true>" in t.render(_odd_genomes(t)[1]) and "tile_pass<true>" not in t.render(g)
+        # where the gene cannot apply it changes nothing (and no constraint rejects the genome)
+        plain = dict(fast, VectorizeLoads=1)
+        assert t.render(dict(plain, VectorizeLoads_Align=True)) == t.render(plain)
+        assert t.smem_bytes(g) == 64 * (64 + 4 + 1) * 4
+    else:
+        assert "store_row<VEC>" in t.render(_odd_genomes(t)[1]) and "__shfl_down_sync" not in t.render(fast)
+        smem = dict(fast, UseSharedMemory=True)
+        assert t.render(dict(smem, VectorizeLoads_Align=True, ReorderInstructions_Prefetch=True)) == t.render(smem)
+        assert t.render(dict(fast, VectorizeLoads_AlignShared=True)) == t.render(fast)  # no shared memory
+        assert "tile[r][4 + col]" in t.render(dict(smem, VectorizeLoads_AlignShared=True))
+        bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
+        assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
+
+
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_tall_shapes_stay_within_grid_y(name):
+    # 1048573 x 37 in tiles of 16 rows, 131072 rows in tiles of 1: the kernels stride over grid y
+    t = load_template(name)
+    p = {"R": 1048573, "C": 37} if name == "transpose" else {"H": 131072, "W": 257}
+    for g in _all_valid(t):
+        lc = t.launch(g, p)
+        assert 1 <= lc.grid[1] <= 65535
+
+
+@needs_gxx
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_odd_side_genes_run_on_the_cpu(name, tmp_path):
+    # every design on ragged and odd shapes, buffers 16-byte aligned and 4 bytes past (offset 1)
+    t = load_template(name)
+    for g in _odd_genomes(t):
+        for p in ODD_EMU[name]:
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+@needs_gxx
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
+    # grid y capped well below the tiles: the blocks stride over y (the cap is 65535 on the GPU)
+    t = load_template(name)
+    launch = t.meta.launch
+
+    def capped(g, p):
+        (gx, gy), block = launch(g, p)
+        return (gx, min(gy, 2)), block
+
+    monkeypatch.setattr(t.meta, "launch", capped)
+    genomes = [t.space.baseline(), t.space.coerce(t.meta.FAST_GENOME), *_odd_genomes(t)[:2]]
+    if name == "stencil":
+        genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
+        genomes.append(_odd_genomes(t)[-2])  # shared memory, VectorizeLoads_AlignShared
+    p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
+    for g in genomes:
+        assert t.launch(g, p).grid[1] <= 2
+        r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=1)
+        assert r["status"] == "ok", f"{g} {p}: {r}"
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_odd_side_designs_compile_without_spills(name, tmp_path):
+    t = load_template(name)
+    genomes = _odd_genomes(t)
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
+        assert r.status == "ok" and r.spill_bytes == 0 and r.stack_bytes == 0, (g, r.status, r.error[-1000:])
+        assert r.smem_bytes == t.smem_bytes(g), g
