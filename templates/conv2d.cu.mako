@@ -24,9 +24,44 @@ def xo(c):
     return f"tx * {TX} + {c}" if SLIDE else f"tx + {c * BX}"
 def yo(r):
     return f"ty * {TY} + {r}" if SLIDE else f"ty + {r * BY}"
+ASYNC = ReorderInstructions_Async         # cp.async staging of the input tile
+FK = UnrollLoop_Filter                    # > 0: a fully unrolled copy for FH == FW == FK
+NWK = TX + FK - 1                         # its window length
 %>\
 // ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
-// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}
+% if ASYNC:
+// Asynchronous global -> shared copies (cp.async, sm_80+): no staging registers, every copy of the
+// tile in flight at once. A false predicate copies nothing and zero-fills the destination (src-size
+// 0; the source pointer must still be a valid address). Where __CUDA_ARCH__ is not defined (the host
+// pass, the CPU emulator of the tests) they are plain synchronous copies.
+__device__ __forceinline__ void cp_async4(float* dst, const float* src, bool pred)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" :: "r"(d), "l"(src), "r"(pred ? 4 : 0));
+#else
+    *dst = pred ? *src : 0.f;
+#endif
+}
+__device__ __forceinline__ void cp_async16(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(d), "l"(src));
+#else
+    *reinterpret_cast<float4*>(dst) = *reinterpret_cast<const float4*>(src);
+#endif
+}
+__device__ __forceinline__ void cp_async_wait_all()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+    asm volatile("cp.async.wait_group 0;\n" ::);
+#endif
+}
+
+% endif
 extern "C" __global__ void __launch_bounds__(${T})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, const float* __restrict__ filt,
           int H, int W, int FH, int FW)
@@ -74,10 +109,49 @@ ${direct()}
     if (FH <= ${FMAX} && FW <= ${FMAX}) {                 // uniform: ${"larger filters get NaN outputs" if FMAX == 32 else "larger filters take the direct code"}
         const int IH = H + FH - 1;
         const int FWP = (FW + ${JU - 1}) / ${JU} * ${JU}; // filter width padded to the unroll factor
+% if not ASYNC:
         for (int i = ty; i < FH; i += ${BY})
             for (int j = tx; j < FWP; j += ${BX}) sF[i * ${FMAX} + j] = j < FW ? filt[i * FW + j] : 0.0f;
+% endif
         // stage input rows y0 .. y0 + nrows - 1, columns x0 .. x0 + ncols - 1; zero outside inp
         const int nrows = ${TH} + FH - 1, ncols = ${TW + EXTRA - 1} + FWP;
+% if ASYNC:
+        // cp.async: issue every copy of the tile, stage the filter while they fly, then wait
+% if VEC:
+        if ((IW & 3) == 0 && ((size_t)inp & 15) == 0) {
+            const int nq = (ncols + 3) >> 2;
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = y0 + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int q = tx; q < nq; q += ${BX}) {
+                    const int gx = x0 + 4 * q;
+                    if (gy < IH && gx + 3 < IW) {
+                        cp_async16(&sIn[r * ${S} + 4 * q], src + 4 * q);
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 4; ++e) {
+                            const bool ok = gy < IH && gx + e < IW;
+                            cp_async4(&sIn[r * ${S} + 4 * q + e], ok ? src + 4 * q + e : inp, ok);
+                        }
+                    }
+                }
+            }
+        } else
+% endif
+        {
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = y0 + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int c = tx; c < ncols; c += ${BX}) {
+                    const bool ok = gy < IH && x0 + c < IW;
+                    cp_async4(&sIn[r * ${S} + c], ok ? src + c : inp, ok);
+                }
+            }
+        }
+        for (int i = ty; i < FH; i += ${BY})
+            for (int j = tx; j < FWP; j += ${BX}) sF[i * ${FMAX} + j] = j < FW ? filt[i * FW + j] : 0.0f;
+        cp_async_wait_all();
+% else:
 % if VEC:
         if ((IW & 3) == 0 && ((size_t)inp & 15) == 0) {
             const int nq = (ncols + 3) >> 2;
@@ -108,7 +182,39 @@ ${direct()}
                     sIn[r * ${S} + c] = (gy < IH && x0 + c < IW) ? src[c] : 0.0f;
             }
         }
+% endif
         __syncthreads();
+% if FK:
+        if (FH == ${FK} && FW == ${FK}) {                 // uniform: the ${FK}x${FK} filter, fully unrolled
+            float f[${FK}][${FK}];                        // the taps in registers
+#pragma unroll
+            for (int i = 0; i < ${FK}; ++i)
+#pragma unroll
+                for (int j = 0; j < ${FK}; ++j) f[i][j] = sF[i * ${FMAX} + j];
+            const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
+% for rho in range(TY + FK - 1):
+            {   // input row ${rho} of the thread's band: output rows ${", ".join(str(r) for r in range(TY) if 0 <= rho - r < FK)}
+                const float* ir = ib + ${rho * S};
+                float win[${NWK}];
+% for q in range(NWK // 4 if VEC and TX % 4 == 0 else 0):
+                { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
+                  win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
+% endfor
+% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 else 0, NWK):
+                win[${q}] = ir[${q}];
+% endfor
+% for r in range(TY):
+% if 0 <= rho - r < FK:
+#pragma unroll
+                for (int j = 0; j < ${FK}; ++j)
+#pragma unroll
+                    for (int c = 0; c < ${TX}; ++c) acc[${r}][c] = fmaf(win[j + c], f[${rho - r}][j], acc[${r}][c]);
+% endif
+% endfor
+            }
+% endfor
+        } else {
+% endif
 % if SLIDE:
         // sliding window: input row rho of the thread's band feeds output rows r = rho - i, 0 <= i < FH
         const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
@@ -178,6 +284,9 @@ ${direct()}
 % endfor
                 }
             }
+        }
+% endif
+% if FK:
         }
 % endif
     } else {

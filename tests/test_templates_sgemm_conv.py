@@ -365,3 +365,57 @@ def test_conv2d_filter_over_the_limit_gives_nan(tmp_path):
     assert np.isnan(out).all()
     p = {"H": 5, "W": 7, "FH": t.meta.MAX_FILTER, "FW": t.meta.MAX_FILTER}  # the limit itself is fine
     _emulate_and_compare(t, g, p, "end", tmp_path)
+
+
+# conv2d's small-filter genes: cp.async staging (ReorderInstructions_Async: float4 and scalar rows,
+# zero-filled edges) and the fully unrolled k x k copy (UnrollLoop_Filter: taken at FH == FW == k, the
+# general loop for every other filter of the same genome). Shapes with k x k filters, ragged sides, an
+# input row stride that is a multiple of 4 (float4 copies) and ones that are not.
+CONV_SMALL_VARIANTS = [
+    dict(ReorderInstructions_Async=True),
+    dict(ReorderInstructions_Async=True, VectorizeLoads=False, UseSharedMemory_MaxFilter=16),
+    dict(UnrollLoop_Filter=3, UseSharedMemory_MaxFilter=8),
+    dict(UnrollLoop_Filter=5, UseSharedMemory_MaxFilter=8, ReorderInstructions_Async=True),
+    dict(UnrollLoop_Filter=7, ReorderInstructions_Async=True, UnrollLoop=4),
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True),
+    dict(AdjustBlockSize_X=8, AdjustBlockSize_Y=4, ThreadCoarsening_X=2, ThreadCoarsening_Y=4, UnrollLoop=2,
+         UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True, VectorizeLoads=False)]
+CONV_SMALL_SHAPES = [{"H": 37, "W": 62, "FH": 3, "FW": 3}, {"H": 40, "W": 140, "FH": 5, "FW": 5},
+                     {"H": 35, "W": 61, "FH": 5, "FW": 5}, {"H": 19, "W": 70, "FH": 7, "FW": 7},
+                     {"H": 37, "W": 61, "FH": 7, "FW": 5}, {"H": 29, "W": 36, "FH": 1, "FW": 1},
+                     {"H": 33, "W": 70, "FH": 9, "FW": 8}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", CONV_SMALL_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_conv2d_small_filter_genes_match_reference(change, tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**fast(t), **change})
+    k = g["UnrollLoop_Filter"]
+    src = t.render(g)
+    assert (f"if (FH == {k} && FW == {k})" in src) == bool(k)
+    assert ("cp_async4(" in src) == g["ReorderInstructions_Async"]
+    for p in [*CONV_SMALL_SHAPES, *t.meta.CHECK_PROBLEMS[2:]]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+@needs_gxx
+@pytest.mark.slow
+@pytest.mark.parametrize("change", CONV_SMALL_VARIANTS[2:4], ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_conv2d_small_filter_genes_on_check_problems(change, tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**fast(t), **change})
+    for p in t.meta.CHECK_PROBLEMS:
+        _emulate_and_compare(t, g, p, "end", tmp_path)
+
+
+def test_conv2d_new_genes_are_identity_by_default():
+    t = load_template("conv2d")
+    for g in (t.space.baseline(), fast(t)):
+        src = t.render(g)
+        assert "cp_async" not in src and "fully unrolled" not in src
+    assert t.space.check({**fast(t), "ReorderInstructions_Async": True})
+    bad = t.space.coerce({**fast(t), "UnrollLoop_Filter": 3, "ReorderInstructions": False})
+    assert any("requires UseSharedMemory and ReorderInstructions" in m for m in t.meta.constraints(bad))
