@@ -23,7 +23,10 @@ plain loads waited for each load before its shared store), and the filter is sta
 copies fly. UnrollLoop_Filter = k adds a copy of the sliding window fully unrolled for a k x k
 filter, taken when FH == FW == k (uniform branch): the k*k taps in registers, the input rows and
 filter columns compile-time (no zero-padded taps, no per-row tests); any other filter runs the
-general loop of the same genome.
+general loop of the same genome. TileLoops_Y = n makes each block compute n tiles, one below the
+other (the grid is n times shorter along y); with ReorderInstructions_Async the shared tile is
+double-buffered and the copies of tile t+1 are issued before tile t is computed, so a block's loads
+overlap its own arithmetic and stores, not only other blocks'.
 """
 import numpy as np
 
@@ -60,6 +63,9 @@ GENES = [
     Gene("UnrollLoop_Filter", "UnrollLoop", (0, 3, 5, 7), 0,
          "k > 0: a copy of the sliding window fully unrolled for a k x k filter (taps in registers), taken "
          "when FH == FW == k; other filters run the general loop"),
+    Gene("TileLoops_Y", "TileLoops", (1, 2, 4, 8), 1,
+         "tiles a block computes, one below the other; with ReorderInstructions_Async the shared tile is "
+         "double-buffered and the next tile's copies fly while this one is computed"),
 ]
 PROBLEM = {"H": 4096, "W": 4096, "FH": 15, "FW": 15}
 CHECK_PROBLEMS = [
@@ -102,7 +108,12 @@ def smem_bytes(g):
     if not g["UseSharedMemory"]:
         return 0
     rows, stride, _, _ = layout(g)
-    return 4 * (rows * stride + g["UseSharedMemory_MaxFilter"] ** 2)
+    return 4 * (rows * stride * buffers(g) + g["UseSharedMemory_MaxFilter"] ** 2)
+
+
+def buffers(g):
+    """Shared tile buffers: two when the next tile's cp.async copies fly during this one."""
+    return 2 if g["UseSharedMemory"] and g["ReorderInstructions_Async"] and g["TileLoops_Y"] > 1 else 1
 
 
 def constraints(g):
@@ -137,7 +148,7 @@ def args(p):
 
 def launch(g, p):
     bx, by = g["AdjustBlockSize_X"], g["AdjustBlockSize_Y"]
-    tw, th = bx * g["ThreadCoarsening_X"], by * g["ThreadCoarsening_Y"]
+    tw, th = bx * g["ThreadCoarsening_X"], by * g["ThreadCoarsening_Y"] * g["TileLoops_Y"]
     return ((p["W"] + tw - 1) // tw, (p["H"] + th - 1) // th), (bx, by)
 
 

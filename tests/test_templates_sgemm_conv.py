@@ -89,7 +89,7 @@ def test_launch_covers_problem(tmpl):
                                             g["TileLoops_M"] // g["ThreadCoarsening_M"])
             else:
                 rows, cols = p["H"], p["W"]
-                per_block = (g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"],
+                per_block = (g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"] * g["TileLoops_Y"],
                              g["AdjustBlockSize_X"] * g["ThreadCoarsening_X"])
             gx, gy = launch.grid[:2]
             assert (gy - 1) * per_block[0] < rows <= gy * per_block[0]
@@ -380,7 +380,15 @@ CONV_SMALL_VARIANTS = [
     dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=False,
          UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True),
     dict(AdjustBlockSize_X=8, AdjustBlockSize_Y=4, ThreadCoarsening_X=2, ThreadCoarsening_Y=4, UnrollLoop=2,
-         UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True, VectorizeLoads=False)]
+         UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True, VectorizeLoads=False),
+    # TileLoops_Y: a block's tiles one below the other, double-buffered cp.async copies (the last block
+    # stops at H), a single-buffer plain loop, and the direct code of a larger filter inside the loop
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True, TileLoops_Y=4),
+    dict(UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True, TileLoops_Y=2),
+    dict(UseSharedMemory_MaxFilter=16, ReorderInstructions_Async=True, TileLoops_Y=8, VectorizeLoads=False,
+         ThreadCoarsening_Y=4),
+    dict(UseSharedMemory_MaxFilter=8, TileLoops_Y=2, UnrollLoop_Filter=3)]
 CONV_SMALL_SHAPES = [{"H": 37, "W": 62, "FH": 3, "FW": 3}, {"H": 40, "W": 140, "FH": 5, "FW": 5},
                      {"H": 35, "W": 61, "FH": 5, "FW": 5}, {"H": 19, "W": 70, "FH": 7, "FW": 7},
                      {"H": 37, "W": 61, "FH": 7, "FW": 5}, {"H": 29, "W": 36, "FH": 1, "FW": 1},
@@ -396,6 +404,9 @@ def test_emulated_conv2d_small_filter_genes_match_reference(change, tmp_path):
     src = t.render(g)
     assert (f"if (FH == {k} && FW == {k})" in src) == bool(k)
     assert ("cp_async4(" in src) == g["ReorderInstructions_Async"]
+    assert ("cp_async_wait_one();" in src) == (g["ReorderInstructions_Async"] and g["TileLoops_Y"] > 1)
+    assert t.smem_bytes(g) == t.smem_bytes({**g, "TileLoops_Y": 1}) * (1 + (src.count("cp_async_wait_one();") > 0)) - (
+        4 * g["UseSharedMemory_MaxFilter"] ** 2 if "cp_async_wait_one();" in src else 0)
     for p in [*CONV_SMALL_SHAPES, *t.meta.CHECK_PROBLEMS[2:]]:
         for placement in ("start", "end"):
             _emulate_and_compare(t, g, p, placement, tmp_path)
@@ -411,11 +422,19 @@ def test_emulated_conv2d_small_filter_genes_on_check_problems(change, tmp_path):
         _emulate_and_compare(t, g, p, "end", tmp_path)
 
 
+@needs_gxx
+def test_emulated_conv2d_tile_loop_without_shared_memory(tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**t.space.baseline(), "TileLoops_Y": 8, "ThreadCoarsening_Y": 2})
+    for p in CONV_SMALL_SHAPES[:3]:
+        _emulate_and_compare(t, g, p, "end", tmp_path)
+
+
 def test_conv2d_new_genes_are_identity_by_default():
     t = load_template("conv2d")
     for g in (t.space.baseline(), fast(t)):
         src = t.render(g)
-        assert "cp_async" not in src and "fully unrolled" not in src
+        assert "cp_async" not in src and "fully unrolled" not in src and "tiles_per_block" not in src
     assert t.space.check({**fast(t), "ReorderInstructions_Async": True})
     bad = t.space.coerce({**fast(t), "UnrollLoop_Filter": 3, "ReorderInstructions": False})
     assert any("requires UseSharedMemory and ReorderInstructions" in m for m in t.meta.constraints(bad))
