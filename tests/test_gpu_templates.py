@@ -38,6 +38,8 @@ def test_random_genomes_pass_correctness(name, runner):
 # Designs that use the genes added for a user's shapes (softmax rows split over a cluster, transpose's
 # ragged-side genes), each checked on every check shape and then timed and re-checked at a long or
 # ragged size where the gene is what runs.
+CONV_SMALL = {"AdjustBlockSize_X": 32, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 2,
+              "PadSharedMemory": False, "UnrollLoop": 4, "UseSharedMemory_MaxFilter": 8}
 DESIGNS = {
     "softmax": ([{"AdjustBlockSize": 256, "TileLoops_Cluster": 4}, {"AdjustBlockSize": 512, "TileLoops_Cluster": 4},
                  {"AdjustBlockSize": 256, "TileLoops_Cluster": 8}, {"AdjustBlockSize": 1024, "TileLoops_Cluster": 1},
@@ -55,9 +57,18 @@ DESIGNS = {
                {"TileLoops_SplitK": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
                 "TileLoops_M": 64, "UnrollLoop": 1}],
               {}, {"M": 67, "N": 1029, "K": 4099}),
+    # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
+    # double buffer) at each filter they specialize, float4 rows (IW % 4 == 0) and scalar ones
     "conv2d": ([{"UseSharedMemory_MaxFilter": 8}, {"UseSharedMemory_MaxFilter": 16},
-                {"UseSharedMemory_MaxFilter": 8, "ReorderInstructions": False, "VectorizeLoads": False}],
-               {}, {"H": 1021, "W": 1019, "FH": 5, "FW": 5}),
+                {"UseSharedMemory_MaxFilter": 8, "ReorderInstructions": False, "VectorizeLoads": False},
+                *[{**CONV_SMALL, "ReorderInstructions_Async": True, "UnrollLoop_Filter": k, **c} for k in (3, 5)
+                  for c in ({}, {"TileLoops_Y": 4}, {"ThreadCoarsening_Y": 4, "TileLoops_Y": 2},
+                            {"AdjustBlockSize_Y": 4, "ThreadCoarsening_Y": 4, "TileLoops_Y": 4})],
+                {"ReorderInstructions_Async": True, "UseSharedMemory_MaxFilter": 16},
+                {"TileLoops_Y": 2, "UseSharedMemory_MaxFilter": 16, "AdjustBlockSize_Y": 16, "ThreadCoarsening_Y": 4}],
+               {}, [{"H": 1021, "W": 1019, "FH": 5, "FW": 5}, {"H": 1021, "W": 1022, "FH": 3, "FW": 3},
+                    {"H": 1023, "W": 1017, "FH": 3, "FW": 3}, {"H": 1020, "W": 1020, "FH": 5, "FW": 5},
+                    {"H": 517, "W": 1030, "FH": 15, "FW": 15}]),
     "transpose": ([{"CoalesceMemoryAccess": True}, {"CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
                    {"TileLoops_Specialize": True, "ThreadCoarsening": 4},
                    {"TileLoops_Specialize": True, "VectorizeLoads": 1, "TileLoops": 32, "AdjustBlockSize": 8}],
@@ -68,10 +79,12 @@ DESIGNS = {
 @pytest.mark.parametrize("name", sorted(DESIGNS))
 def test_new_gene_designs_pass_correctness(name, runner):
     t = load_template(name)
-    changes, common, size = DESIGNS[name]
+    changes, common, sizes = DESIGNS[name]
     genomes = [t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **common, **c}) for c in changes]
-    cands = [Candidate(t.name, g, size, t.space.key(g)) for g in genomes]
-    builds = NvccBuilder().build(t, cands)
-    runs = runner.run(t, builds, problem=size)
-    bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
+    bad = []
+    for size in sizes if isinstance(sizes, list) else [sizes]:
+        cands = [Candidate(t.name, g, size, t.space.key(g)) for g in genomes]
+        builds = NvccBuilder().build(t, cands)
+        runs = runner.run(t, builds, problem=size)
+        bad += [(size, b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
     assert not bad
