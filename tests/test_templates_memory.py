@@ -126,7 +126,7 @@ def test_coverage_of_the_output():
     t = load_template("softmax")
     for g in _all_valid(t):
         for p in t.check_problems:
-            assert t.launch(g, p).grid[0] * g["ThreadCoarsening"] >= p["R"]
+            assert t.launch(g, p).grid[0] * g["ThreadCoarsening"] * g["TileLoops_Rows"] >= p["R"]
 
 
 def test_transpose_keeps_its_old_genomes():
