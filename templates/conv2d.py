@@ -80,7 +80,8 @@ TOLERANCE = 1e-4
 FAST_GENOME = {
     "AdjustBlockSize_X": 16, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 8,
     "UseSharedMemory": True, "PadSharedMemory": False, "UnrollLoop": 8, "VectorizeLoads": True,
-    "ReorderInstructions": True, "UseSharedMemory_MaxFilter": 32,
+    "ReorderInstructions": True, "UseSharedMemory_MaxFilter": 32, "ReorderInstructions_Async": False,
+    "UnrollLoop_Filter": 0, "TileLoops_Y": 1,
 }
 
 

@@ -123,4 +123,4 @@ def cost(p):
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
-               "VectorizeLoads_Align": False}
+               "VectorizeLoads_Align": False, "TileLoops_Rows": 1}

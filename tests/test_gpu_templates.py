@@ -38,6 +38,9 @@ def test_random_genomes_pass_correctness(name, runner):
 # Designs that use the genes added for a user's shapes (softmax rows split over a cluster, transpose's
 # ragged-side genes), each checked on every check shape and then timed and re-checked at a long or
 # ragged size where the gene is what runs.
+SGEMM_ASYNC = {"TileLoops_M": 64, "ThreadCoarsening_N": 4, "UnrollLoop": 1, "ReorderInstructions": False,
+               "ReorderInstructions_Async": 3, "TileLoops_Specialize": False, "ReorderInstructions_Fragments": False,
+               "TileLoops_SpecializeEdges": False, "TileLoops_SplitK": 8}
 CONV_SMALL = {"AdjustBlockSize_X": 32, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 2,
               "PadSharedMemory": False, "UnrollLoop": 4, "UseSharedMemory_MaxFilter": 8}
 DESIGNS = {
@@ -64,8 +67,12 @@ DESIGNS = {
                {"TileLoops_SpecializeEdges": True, "ReorderInstructions": False, "TileLoops_Group": 8},
                {"TileLoops_SplitK": 4, "TileLoops_SpecializeEdges": True},
                {"TileLoops_SplitK": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
-                "TileLoops_M": 64, "UnrollLoop": 1}],
-              {}, {"M": 67, "N": 1029, "K": 4099}),
+                "TileLoops_M": 64, "UnrollLoop": 1},
+               # split-K over the cp.async pipeline, BM = 64 / 32 tiles for skinny M
+               *[{**SGEMM_ASYNC, **c} for c in ({}, {"TileLoops_SplitK": 4, "ReorderInstructions_Async": 4},
+                                                {"TileLoops_M": 32, "ThreadCoarsening_M": 4},
+                                                {"ThreadCoarsening_N": 8, "UnrollLoop": 32})]],
+              {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
     # double buffer) at each filter they specialize, float4 rows (IW % 4 == 0) and scalar ones
     "conv2d": ([{"UseSharedMemory_MaxFilter": 8}, {"UseSharedMemory_MaxFilter": 16},

@@ -79,7 +79,7 @@ def test_constraint_messages_name_the_genes(tmpl):
     assert seen > 0
 
 
-def _all_valid(t, limit=100000):
+def _all_valid(t, limit=400000):
     return list(t.space.enumerate(limit=limit))
 
 

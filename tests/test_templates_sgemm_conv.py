@@ -287,6 +287,29 @@ def test_emulated_sgemm_split_k_matches_reference(change, tmp_path):
             _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
+# TileLoops_SplitK with the cp.async pipeline: its loop walks the block's k range (KS), its zero-fill
+# guards and tile count too; BM=64 designs for skinny M (64 x 8192 x 8192)
+SPLIT_ASYNC_VARIANTS = [dict(c, ReorderInstructions=False, AdjustBlockSize_MaxRegisters=128) for c in (
+    dict(TileLoops_SplitK=4, ReorderInstructions_Async=3),
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=4, TileLoops_M=64, ThreadCoarsening_N=4),
+    dict(TileLoops_SplitK=2, ReorderInstructions_Async=2, TileLoops_K=16, VectorizeLoads=False),
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=3, TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_K=16))]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", SPLIT_ASYNC_VARIANTS, ids=lambda c: "-".join(
+    f"{k}={v}" for k, v in c.items() if k.startswith(("TileLoops", "Thread"))))
+def test_emulated_sgemm_split_k_async_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = _async(t, change)
+    src = t.render(g)
+    assert "const int ntiles = (KS + " in src and "cp_async4(" in src
+    assert t.launch(g, SPLIT_SHAPES[0]).grid[2] == g["TileLoops_SplitK"]
+    for p in [*SPLIT_SHAPES, {"M": 64, "N": 132, "K": 260}]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
 @needs_gxx
 @pytest.mark.parametrize("fmax", [8, 16])
 def test_emulated_conv2d_small_tile_matches_reference_for_any_filter(fmax, tmp_path):
