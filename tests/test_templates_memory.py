@@ -142,7 +142,8 @@ def test_transpose_keeps_its_old_genomes():
 def test_render_every_sampled_genome(tmpl):
     for g in random_genomes(tmpl, 200, seed=3):
         src = tmpl.render(g)
-        assert f'extern "C" __global__ void __launch_bounds__({tmpl.launch(g, tmpl.problem).threads})' in src
+        lb = f'extern "C" __global__ void __launch_bounds__({tmpl.launch(g, tmpl.problem).threads}'
+        assert lb + ")" in src or lb + ", " in src   # a minimum of blocks per SM may follow (softmax TileLoops_Rows)
         assert "${" not in src
 
 
