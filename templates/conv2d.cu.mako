@@ -46,6 +46,17 @@ __device__ __forceinline__ void cp_async4(float* dst, const float* src, bool pre
     *dst = pred ? *src : 0.f;
 #endif
 }
+% if VEC:
+__device__ __forceinline__ void cp_async8(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" :: "r"(d), "l"(src));
+#else
+    dst[0] = src[0]; dst[1] = src[1];
+#endif
+}
+% endif
 __device__ __forceinline__ void cp_async16(float* dst, const float* src)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -94,6 +105,24 @@ __device__ __forceinline__ void cp_async_wait_all()
                         for (int e = 0; e < 4; ++e) {
                             const bool ok = gy < IH && gx + e < IW;
                             cp_async4(&(${D})[r * ${S} + 4 * q + e], ok ? src + 4 * q + e : inp, ok);
+                        }
+                    }
+                }
+            }
+        } else if ((IW & 1) == 0 && ((size_t)inp & 7) == 0) {   // even rows (3x3 at even W): 8-byte copies
+            const int np2 = (ncols + 1) >> 1;
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = ${Y} + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int q = tx; q < np2; q += ${BX}) {
+                    const int gx = x0 + 2 * q;
+                    if (gy < IH && gx + 1 < IW) {
+                        cp_async8(&(${D})[r * ${S} + 2 * q], src + 2 * q);
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 2; ++e) {
+                            const bool ok = gy < IH && gx + e < IW;
+                            cp_async4(&(${D})[r * ${S} + 2 * q + e], ok ? src + 2 * q + e : inp, ok);
                         }
                     }
                 }

@@ -16,8 +16,9 @@ input values in registers and applies it to every output row that the input row 
 filter taps read from shared memory as broadcasts.
 
 Two transforms for small filters, where the kernel is memory-bound (issue 17):
-ReorderInstructions_Async stages the input tile with cp.async (16-byte copies where the rows are
-float4-aligned and VectorizeLoads is on, else 4-byte copies; out-of-range elements zero-filled),
+ReorderInstructions_Async stages the input tile with cp.async (with VectorizeLoads 16-byte copies
+where the rows are float4-aligned, 8-byte ones where they are float2-aligned, else 4-byte copies;
+out-of-range elements zero-filled),
 so every copy of the tile is in flight at once and no staging register is needed (the loop of
 plain loads waited for each load before its shared store), and the filter is staged while the
 copies fly. UnrollLoop_Filter = k adds a copy of the sliding window fully unrolled for a k x k

@@ -415,7 +415,9 @@ CONV_SMALL_VARIANTS = [
 CONV_SMALL_SHAPES = [{"H": 37, "W": 62, "FH": 3, "FW": 3}, {"H": 40, "W": 140, "FH": 5, "FW": 5},
                      {"H": 35, "W": 61, "FH": 5, "FW": 5}, {"H": 19, "W": 70, "FH": 7, "FW": 7},
                      {"H": 37, "W": 61, "FH": 7, "FW": 5}, {"H": 29, "W": 36, "FH": 1, "FW": 1},
-                     {"H": 33, "W": 70, "FH": 9, "FW": 8}]
+                     {"H": 33, "W": 70, "FH": 9, "FW": 8},
+                     # input row stride 2 mod 4 (8-byte copies): 3x3 and 5x5
+                     {"H": 37, "W": 60, "FH": 3, "FW": 3}, {"H": 23, "W": 126, "FH": 5, "FW": 5}]
 
 
 @needs_gxx
@@ -427,6 +429,7 @@ def test_emulated_conv2d_small_filter_genes_match_reference(change, tmp_path):
     src = t.render(g)
     assert (f"if (FH == {k} && FW == {k})" in src) == bool(k)
     assert ("cp_async4(" in src) == g["ReorderInstructions_Async"]
+    assert ("cp_async8(" in src) == (g["ReorderInstructions_Async"] and g["VectorizeLoads"])
     assert ("cp_async_wait_one();" in src) == (g["ReorderInstructions_Async"] and g["TileLoops_Y"] > 1)
     assert t.smem_bytes(g) == t.smem_bytes({**g, "TileLoops_Y": 1}) * (1 + (src.count("cp_async_wait_one();") > 0)) - (
         4 * g["UseSharedMemory_MaxFilter"] ** 2 if "cp_async_wait_one();" in src else 0)
