@@ -24,16 +24,143 @@ def xo(c):
     return f"tx * {TX} + {c}" if SLIDE else f"tx + {c * BX}"
 def yo(r):
     return f"ty * {TY} + {r}" if SLIDE else f"ty + {r * BY}"
+ASYNC = ReorderInstructions_Async         # cp.async staging of the input tile
+FK = UnrollLoop_Filter                    # > 0: a fully unrolled copy for FH == FW == FK
+NWK = TX + FK - 1                         # its window length
+NT = TileLoops_Y                          # tiles a block computes, one below the other
+NB = 2 if SMEM and ASYNC and NT > 1 else 1  # shared tile buffers: the next tile's copies fly during this one
 %>\
 // ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
-// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}
+% if ASYNC:
+// Asynchronous global -> shared copies (cp.async, sm_80+): no staging registers, every copy of the
+// tile in flight at once. A false predicate copies nothing and zero-fills the destination (src-size
+// 0; the source pointer must still be a valid address). Where __CUDA_ARCH__ is not defined (the host
+// pass, the CPU emulator of the tests) they are plain synchronous copies.
+__device__ __forceinline__ void cp_async4(float* dst, const float* src, bool pred)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" :: "r"(d), "l"(src), "r"(pred ? 4 : 0));
+#else
+    *dst = pred ? *src : 0.f;
+#endif
+}
+% if VEC:
+__device__ __forceinline__ void cp_async8(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" :: "r"(d), "l"(src));
+#else
+    dst[0] = src[0]; dst[1] = src[1];
+#endif
+}
+% endif
+__device__ __forceinline__ void cp_async16(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(d), "l"(src));
+#else
+    *reinterpret_cast<float4*>(dst) = *reinterpret_cast<const float4*>(src);
+#endif
+}
+% if NB > 1:
+__device__ __forceinline__ void cp_async_commit()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+__device__ __forceinline__ void cp_async_wait_one()     // all but the latest committed group done
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_group 1;\n" ::);
+#endif
+}
+% endif
+__device__ __forceinline__ void cp_async_wait_all()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;\n" ::);
+    asm volatile("cp.async.wait_group 0;\n" ::);
+#endif
+}
+
+% endif
+<%def name="async_copies(Y, D)">
+% if VEC:
+        if ((IW & 3) == 0 && ((size_t)inp & 15) == 0) {
+            const int nq = (ncols + 3) >> 2;
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = ${Y} + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int q = tx; q < nq; q += ${BX}) {
+                    const int gx = x0 + 4 * q;
+                    if (gy < IH && gx + 3 < IW) {
+                        cp_async16(&(${D})[r * ${S} + 4 * q], src + 4 * q);
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 4; ++e) {
+                            const bool ok = gy < IH && gx + e < IW;
+                            cp_async4(&(${D})[r * ${S} + 4 * q + e], ok ? src + 4 * q + e : inp, ok);
+                        }
+                    }
+                }
+            }
+        } else if ((IW & 1) == 0 && ((size_t)inp & 7) == 0) {   // even rows (3x3 at even W): 8-byte copies
+            const int np2 = (ncols + 1) >> 1;
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = ${Y} + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int q = tx; q < np2; q += ${BX}) {
+                    const int gx = x0 + 2 * q;
+                    if (gy < IH && gx + 1 < IW) {
+                        cp_async8(&(${D})[r * ${S} + 2 * q], src + 2 * q);
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 2; ++e) {
+                            const bool ok = gy < IH && gx + e < IW;
+                            cp_async4(&(${D})[r * ${S} + 2 * q + e], ok ? src + 2 * q + e : inp, ok);
+                        }
+                    }
+                }
+            }
+        } else
+% endif
+        {
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = ${Y} + r;
+                const float* src = inp + (size_t)gy * IW + x0;
+                for (int c = tx; c < ncols; c += ${BX}) {
+                    const bool ok = gy < IH && x0 + c < IW;
+                    cp_async4(&(${D})[r * ${S} + c], ok ? src + c : inp, ok);
+                }
+            }
+        }
+</%def>\
 extern "C" __global__ void __launch_bounds__(${T})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, const float* __restrict__ filt,
           int H, int W, int FH, int FW)
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
+% if NT == 1:
     const int x0 = blockIdx.x * ${TW}, y0 = blockIdx.y * ${TH};
     const int IW = W + FW - 1;
+% else:
+    const int x0 = blockIdx.x * ${TW};
+    const int IW = W + FW - 1;
+% if SMEM:
+    __shared__ __align__(16) float sInAll[${NB * SH * S}];   // ${NB} buffer(s) of input tile + halo, row stride ${S}
+    __shared__ __align__(16) float sF[${FMAX * FMAX}];    // filter, row stride ${FMAX}, zero-padded to FWP columns
+% endif
+    // the block's ${NT} tiles, one below the other (uniform loop)
+#pragma unroll 1
+    for (int t = 0; t < ${NT}; ++t) {
+    const int y0 = (blockIdx.y * ${NT} + t) * ${TH};
+    if (y0 >= H) break;
+% endif
     float acc[${TY}][${TX}];
 #pragma unroll
     for (int r = 0; r < ${TY}; ++r)
@@ -69,15 +196,51 @@ ${"#pragma unroll 1" if JU == 1 else f"#pragma unroll {JU}"}
 ${direct()}
 % else:
 <%doc> ---------------- shared-memory kernel ---------------- </%doc>
+% if NT == 1:
     __shared__ __align__(16) float sIn[${SH * S}];        // input tile + halo, row stride ${S}
     __shared__ __align__(16) float sF[${FMAX * FMAX}];    // filter, row stride ${FMAX}, zero-padded to FWP columns
+% else:
+    float* const sIn = sInAll${f" + (t & 1) * {SH * S}" if NB > 1 else ""};
+% endif
     if (FH <= ${FMAX} && FW <= ${FMAX}) {                 // uniform: ${"larger filters get NaN outputs" if FMAX == 32 else "larger filters take the direct code"}
         const int IH = H + FH - 1;
         const int FWP = (FW + ${JU - 1}) / ${JU} * ${JU}; // filter width padded to the unroll factor
+% if not ASYNC:
+% if NT > 1:
+        if (t == 0)
+% endif
         for (int i = ty; i < FH; i += ${BY})
             for (int j = tx; j < FWP; j += ${BX}) sF[i * ${FMAX} + j] = j < FW ? filt[i * FW + j] : 0.0f;
+% endif
         // stage input rows y0 .. y0 + nrows - 1, columns x0 .. x0 + ncols - 1; zero outside inp
         const int nrows = ${TH} + FH - 1, ncols = ${TW + EXTRA - 1} + FWP;
+% if ASYNC:
+% if NB == 1:
+        // cp.async: issue every copy of the tile, stage the filter while they fly, then wait
+${async_copies("y0", "sIn")}\
+% if NT > 1:
+        if (t == 0)
+% endif
+        for (int i = ty; i < FH; i += ${BY})
+            for (int j = tx; j < FWP; j += ${BX}) sF[i * ${FMAX} + j] = j < FW ? filt[i * FW + j] : 0.0f;
+        cp_async_wait_all();
+% else:
+        // cp.async double buffer: tile t+1's copies are issued before tile t is computed
+        if (t == 0) {
+            {
+${async_copies("y0", "sIn")}\
+            }
+            cp_async_commit();
+        for (int i = ty; i < FH; i += ${BY})
+            for (int j = tx; j < FWP; j += ${BX}) sF[i * ${FMAX} + j] = j < FW ? filt[i * FW + j] : 0.0f;
+        }
+        if (t + 1 < ${NT} && y0 + ${TH} < H) {
+${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
+        }
+        cp_async_commit();
+        cp_async_wait_one();                              // tile t's copies have landed
+% endif
+% else:
 % if VEC:
         if ((IW & 3) == 0 && ((size_t)inp & 15) == 0) {
             const int nq = (ncols + 3) >> 2;
@@ -108,7 +271,39 @@ ${direct()}
                     sIn[r * ${S} + c] = (gy < IH && x0 + c < IW) ? src[c] : 0.0f;
             }
         }
+% endif
         __syncthreads();
+% if FK:
+        if (FH == ${FK} && FW == ${FK}) {                 // uniform: the ${FK}x${FK} filter, fully unrolled
+            float f[${FK}][${FK}];                        // the taps in registers
+#pragma unroll
+            for (int i = 0; i < ${FK}; ++i)
+#pragma unroll
+                for (int j = 0; j < ${FK}; ++j) f[i][j] = sF[i * ${FMAX} + j];
+            const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
+% for rho in range(TY + FK - 1):
+            {   // input row ${rho} of the thread's band: output rows ${", ".join(str(r) for r in range(TY) if 0 <= rho - r < FK)}
+                const float* ir = ib + ${rho * S};
+                float win[${NWK}];
+% for q in range(NWK // 4 if VEC and TX % 4 == 0 else 0):
+                { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
+                  win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
+% endfor
+% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 else 0, NWK):
+                win[${q}] = ir[${q}];
+% endfor
+% for r in range(TY):
+% if 0 <= rho - r < FK:
+#pragma unroll
+                for (int j = 0; j < ${FK}; ++j)
+#pragma unroll
+                    for (int c = 0; c < ${TX}; ++c) acc[${r}][c] = fmaf(win[j + c], f[${rho - r}][j], acc[${r}][c]);
+% endif
+% endfor
+            }
+% endfor
+        } else {
+% endif
 % if SLIDE:
         // sliding window: input row rho of the thread's band feeds output rows r = rho - i, 0 <= i < FH
         const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
@@ -180,6 +375,9 @@ ${direct()}
             }
         }
 % endif
+% if FK:
+        }
+% endif
     } else {
 % if FMAX < 32:
 ${direct()}
@@ -214,4 +412,10 @@ ${direct()}
         }
     }
 % endfor
+% if NT > 1:
+% if SMEM:
+    __syncthreads();                                      // every thread is done with this tile's buffer
+% endif
+    }
+% endif
 }

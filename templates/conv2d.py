@@ -14,6 +14,20 @@ ReorderInstructions switches to a register-blocked sliding window: each thread o
 contiguous outputs, walks the TY + FH - 1 input rows once, keeps a window of TX + UnrollLoop - 1
 input values in registers and applies it to every output row that the input row touches, with the
 filter taps read from shared memory as broadcasts.
+
+Two transforms for small filters, where the kernel is memory-bound (issue 17):
+ReorderInstructions_Async stages the input tile with cp.async (with VectorizeLoads 16-byte copies
+where the rows are float4-aligned, 8-byte ones where they are float2-aligned, else 4-byte copies;
+out-of-range elements zero-filled),
+so every copy of the tile is in flight at once and no staging register is needed (the loop of
+plain loads waited for each load before its shared store), and the filter is staged while the
+copies fly. UnrollLoop_Filter = k adds a copy of the sliding window fully unrolled for a k x k
+filter, taken when FH == FW == k (uniform branch): the k*k taps in registers, the input rows and
+filter columns compile-time (no zero-padded taps, no per-row tests); any other filter runs the
+general loop of the same genome. TileLoops_Y = n makes each block compute n tiles, one below the
+other (the grid is n times shorter along y); with ReorderInstructions_Async the shared tile is
+double-buffered and the copies of tile t+1 are issued before tile t is computed, so a block's loads
+overlap its own arithmetic and stores, not only other blocks'.
 """
 import numpy as np
 
@@ -44,6 +58,15 @@ GENES = [
     Gene("ReorderInstructions", "ReorderInstructions", (False, True), False,
          "sliding window: loop over input rows, reuse each register window across the thread's output rows "
          "and UnrollLoop filter columns"),
+    Gene("ReorderInstructions_Async", "ReorderInstructions", (False, True), False,
+         "stage the input tile with cp.async (sm_80+): all copies in flight at once, no staging registers, "
+         "the filter staged while they fly"),
+    Gene("UnrollLoop_Filter", "UnrollLoop", (0, 3, 5, 7), 0,
+         "k > 0: a copy of the sliding window fully unrolled for a k x k filter (taps in registers), taken "
+         "when FH == FW == k; other filters run the general loop"),
+    Gene("TileLoops_Y", "TileLoops", (1, 2, 4, 8), 1,
+         "tiles a block computes, one below the other; with ReorderInstructions_Async the shared tile is "
+         "double-buffered and the next tile's copies fly while this one is computed"),
 ]
 PROBLEM = {"H": 4096, "W": 4096, "FH": 15, "FW": 15}
 CHECK_PROBLEMS = [
@@ -58,7 +81,8 @@ TOLERANCE = 1e-4
 FAST_GENOME = {
     "AdjustBlockSize_X": 16, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 8,
     "UseSharedMemory": True, "PadSharedMemory": False, "UnrollLoop": 8, "VectorizeLoads": True,
-    "ReorderInstructions": True, "UseSharedMemory_MaxFilter": 32,
+    "ReorderInstructions": True, "UseSharedMemory_MaxFilter": 32, "ReorderInstructions_Async": False,
+    "UnrollLoop_Filter": 0, "TileLoops_Y": 1,
 }
 
 
@@ -86,7 +110,12 @@ def smem_bytes(g):
     if not g["UseSharedMemory"]:
         return 0
     rows, stride, _, _ = layout(g)
-    return 4 * (rows * stride + g["UseSharedMemory_MaxFilter"] ** 2)
+    return 4 * (rows * stride * buffers(g) + g["UseSharedMemory_MaxFilter"] ** 2)
+
+
+def buffers(g):
+    """Shared tile buffers: two when the next tile's cp.async copies fly during this one."""
+    return 2 if g["UseSharedMemory"] and g["ReorderInstructions_Async"] and g["TileLoops_Y"] > 1 else 1
 
 
 def constraints(g):
@@ -99,6 +128,12 @@ def constraints(g):
             out.append(f"{gene} requires UseSharedMemory")
     if g["UseSharedMemory_MaxFilter"] != 32 and not g["UseSharedMemory"]:
         out.append("UseSharedMemory_MaxFilter sizes the shared tile: it requires UseSharedMemory")
+    if g["ReorderInstructions_Async"] and not g["UseSharedMemory"]:
+        out.append("ReorderInstructions_Async stages the shared tile: it requires UseSharedMemory")
+    k = g["UnrollLoop_Filter"]
+    if k and not (g["UseSharedMemory"] and g["ReorderInstructions"]):
+        out.append(f"UnrollLoop_Filter={k} unrolls the sliding window: it requires UseSharedMemory and "
+                   "ReorderInstructions")
     if g["UnrollLoop"] > g["UseSharedMemory_MaxFilter"]:
         out.append(f"UnrollLoop={g['UnrollLoop']} pads the filter width past UseSharedMemory_MaxFilter="
                    f"{g['UseSharedMemory_MaxFilter']}, the room of the shared tile")
@@ -115,7 +150,7 @@ def args(p):
 
 def launch(g, p):
     bx, by = g["AdjustBlockSize_X"], g["AdjustBlockSize_Y"]
-    tw, th = bx * g["ThreadCoarsening_X"], by * g["ThreadCoarsening_Y"]
+    tw, th = bx * g["ThreadCoarsening_X"], by * g["ThreadCoarsening_Y"] * g["TileLoops_Y"]
     return ((p["W"] + tw - 1) // tw, (p["H"] + th - 1) // th), (bx, by)
 
 

@@ -347,7 +347,7 @@ ${kk_pragma()}
             const int k0 = (${t}) * ${BK};
 % if T % KUA == 0:
             // thread tid copies rows ar0 + l*${T // KUA} at k0 + ac0: one base pointer, constant steps
-            const bool kin = k0 + ac0 < K;
+            const bool kin = k0 + ac0 < ${KB};
 % for l in range(LA):
 % if GA and l == LA - 1:
             if (ain${l})
@@ -363,7 +363,7 @@ ${kk_pragma()}
             if (ain${l})
 % endif
             {
-                const bool ok = aok${l} && k0 + ak${l} < K;
+                const bool ok = aok${l} && k0 + ak${l} < ${KB};
                 cp_async4(&As[${buf}][ak${l}][am${l}], ok ? asrc${l} + k0 : A, ok);
             }
 % endfor
@@ -373,7 +373,7 @@ ${kk_pragma()}
             if (bin${l})
 % endif
             {
-                const bool kok = k0 + ubk${l} < K;
+                const bool kok = k0 + ubk${l} < ${KB};
                 const int n = bn0 + ubn${l};
                 const float* p = bsrc${l} + (size_t)k0 * N;
 % if VEC:
@@ -395,7 +395,7 @@ ${kk_pragma()}
     // barrier per tile. At the barrier of step t every thread has finished computing tile t-1, so
     // refilling its buffer right after the barrier is safe. Every step commits one group (empty past
     // the last tile) so that "all but the newest ${ASYNC - 2}" always means "tile t has landed".
-    const int ntiles = (K + ${BK - 1}) / ${BK};
+    const int ntiles = (${KB} + ${BK - 1}) / ${BK};
 % if T % KUA == 0:
     const int ar0 = tid / ${KUA}, ac0 = tid % ${KUA};
     const float* abase = A + (size_t)(bm0 + ar0) * K + ac0;

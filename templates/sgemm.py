@@ -67,7 +67,8 @@ GENES = [
     Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8), 1,
          "split the k range over this many blocks per output tile (grid z) for shapes with few tiles (skinny M or "
          "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
-         "(deterministic). At most SPLIT_CAP floats of workspace: larger problems run unsplit"),
+         "(deterministic). At most SPLIT_CAP floats of workspace: larger problems run unsplit. Also with the "
+         "cp.async pipeline (ReorderInstructions_Async), whose loop then walks the block's k range"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -132,9 +133,8 @@ def constraints(g):
     if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]):
         out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop: it requires "
                    "TileLoops_Specialize and ReorderInstructions")
-    if g["TileLoops_SplitK"] > 1 and not (g["UseSharedMemory"] and not g["ReorderInstructions_Async"]):
-        out.append("TileLoops_SplitK applies to the register-staged shared-memory loops: it requires UseSharedMemory "
-                   "and not ReorderInstructions_Async")
+    if g["TileLoops_SplitK"] > 1 and not g["UseSharedMemory"]:
+        out.append("TileLoops_SplitK applies to the shared-memory loops: it requires UseSharedMemory")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:

@@ -9,6 +9,8 @@ MODE = UseSharedMemory
 NT = T * RPB
 NW = T // 32 if T > 32 else 1
 CACHED = MODE in ("registers", "shared")
+NR = TileLoops_Rows                       # rows a group handles in turn
+PF = NR > 1 and MODE == "registers"       # the next row's loads issued before this row's reductions
 %>
 #include <stdint.h>
 % if CL > 1:
@@ -259,24 +261,97 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
 #undef EXTRAS
 }
 
-extern "C" __global__ void __launch_bounds__(${NT})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
+% if PF:
+// TileLoops_Rows with the register cache: a group's ${NR} rows in turn, the loads of row j+1 issued into a
+// second register set (pf) before row j's reductions, so they fly during its barriers, exp and stores.
+template <int W, int KK>
+__device__ __forceinline__ void cache_load(float (&x)[KK][W], const float* __restrict__ rin, int nv, bool valid, int lane)
+{
+% if CoalesceMemoryAccess:
+    const int base = lane, step = ${T};
+    const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
+% else:
+    const int chunk = (nv + ${T - 1}) / ${T};
+    const int base = lane * chunk, step = 1;
+    const int cnt = valid ? max(0, min(chunk, nv - base)) : 0;
+% endif
+    #pragma unroll
+    for (int s = 0; s < KK; ++s) if (s < cnt) ldg_v<W>(rin + (size_t)(base + s * step) * W, x[s]);
+}
+
+// One row (its part) of nv W-float vectors that fits the cache; its data already in pf (cache_load);
+// loads the next row (rnext, nvalid) into pf while this one is reduced and written.
+template <int W, int KK>
+__device__ __forceinline__ void softmax_row_pf(float* __restrict__ rout, int nv, bool valid, int lane,
+                                               float (&pf)[KK][W], const float* __restrict__ rnext, bool nvalid,
+                                               float* red_max, float* red_sum, float* xch_max, float* xch_sum)
+{
+% if CoalesceMemoryAccess:
+    const int base = lane, step = ${T};
+    const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
+% else:
+    const int chunk = (nv + ${T - 1}) / ${T};
+    const int base = lane * chunk, step = 1;
+    const int cnt = valid ? max(0, min(chunk, nv - base)) : 0;
+% endif
+    float x[KK][W];
+    #pragma unroll
+    for (int s = 0; s < KK; ++s) if (s < cnt) {
+        #pragma unroll
+        for (int k = 0; k < W; ++k) x[s][k] = pf[s][k];
+    }
+    cache_load<W, KK>(pf, rnext, nv, nvalid, lane);      // the next row: in flight from here
+    float m = NEG_BIG;
+    #pragma unroll
+    for (int s = 0; s < KK; ++s) if (s < cnt) {
+        #pragma unroll
+        for (int k = 0; k < W; ++k) m = fmaxf(m, x[s][k]);
+    }
+    m = group_max(m, red_max, xch_max, lane);
+    float sum = 0.f;
+    #pragma unroll
+    for (int s = 0; s < KK; ++s) if (s < cnt) {
+        #pragma unroll
+        for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - m); sum += x[s][k]; }
+    }
+    const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+    #pragma unroll
+    for (int s = 0; s < KK; ++s) if (s < cnt) {
+        float y[W];
+        #pragma unroll
+        for (int k = 0; k < W; ++k) y[k] = x[s][k] * inv;
+        st_v<W>(rout + (size_t)(base + s * step) * W, y);
+    }
+}
+
+% endif
+extern "C" __global__ void __launch_bounds__(${NT}${f", {1024 // NT}" if PF else ""})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int grp = threadIdx.x / ${T};
     const int lane = threadIdx.x % ${T};
+% if NR > 1:
+    const int row0 = (blockIdx.x${f" / {CL}" if CL > 1 else ""}) * ${RPB * NR} + grp;   // the group's rows: row0 + j * ${RPB}, j < ${NR}
+% endif
 % if CL > 1:
+% if NR == 1:
     const int row = (blockIdx.x / ${CL}) * ${RPB} + grp;
+% endif
     const int part = blockIdx.x % ${CL};        // the block's rank in its cluster of ${CL} along x
     __shared__ __align__(16) float xch_all[${(2 * RPB + 3) // 4 * 4}];   // max, then sum, per group
     float* xmax = xch_all + grp;
     float* xsum = xch_all + ${RPB} + grp;
 % else:
+% if NR == 1:
     const int row = blockIdx.x * ${RPB} + grp;
+% endif
     float* xmax = nullptr;
     float* xsum = nullptr;
 % endif
+% if NR == 1:
     const bool valid = row < R;                 // no early exit: every thread reaches every barrier
     const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
+% endif
 % if T > 32:
     __shared__ float red_max[${RPB * NW}], red_sum[${RPB * NW}];
     float* rmax = red_max + grp * ${NW};
@@ -313,19 +388,71 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
             first ? tl : 0);
     }
 </%def>
+<%def name="launder()">\
+% if CL > 1:
+        // opaque per row: keeps the compiler from hoisting the ${2 * CL} distributed-shared addresses of the
+        // cluster reductions out of the row loop (held in registers across it, they spilled)
+        asm volatile("" : "+l"(xmax), "+l"(xsum));
+% endif
+</%def>\
+<%def name="rows(W, xtra=False)">\
+% if NR == 1:
+${call(W, xtra)}\
+% else:
+    #pragma unroll 1
+    for (int j = 0; j < ${NR}; ++j) {           // the group's rows in turn (uniform trip count)
+${launder()}\
+    const int row = row0 + j * ${RPB};
+    const bool valid = row < R;                 // no early exit: every thread reaches every barrier
+    const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
+${call(W, xtra)}\
+    }
+% endif
+</%def>\
+<%def name="rows_fast(W)">\
+% if not PF:
+${rows(W)}\
+% else:
+    {
+        const int nvt = C / ${W};
+% if CL > 1:
+        const int chunk = (nvt + ${CL - 1}) / ${CL};
+        const int p0 = min(nvt, part * chunk), np = min(nvt, p0 + chunk) - p0;
+% else:
+        const int p0 = 0, np = nvt;
+% endif
+        if ((np + ${T - 1}) / ${T} <= ${K}) {     // the part fits the registers (uniform): prefetch the next row
+            float pf[${K}][${W}];
+            cache_load<${W}, ${K}>(pf, inp + (size_t)(row0 < R ? row0 : 0) * (size_t)C + (size_t)p0 * ${W}, np,
+                                   row0 < R, lane);
+            #pragma unroll 1
+            for (int j = 0; j < ${NR}; ++j) {
+${launder()}\
+                const int row = row0 + j * ${RPB}, nrow = row + ${RPB};
+                const bool valid = row < R, nvalid = j + 1 < ${NR} && nrow < R;
+                const size_t off = (size_t)(valid ? row : 0) * (size_t)C, noff = (size_t)(nvalid ? nrow : 0) * (size_t)C;
+                softmax_row_pf<${W}, ${K}>(out + off + (size_t)p0 * ${W}, np, valid, lane, pf,
+                                          inp + noff + (size_t)p0 * ${W}, nvalid, rmax, rsum, xmax, xsum);
+            }
+        } else {
+${rows(W)}\
+        }
+    }
+% endif
+</%def>\
 % if V > 1:
     const bool vec = (C % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
     if (vec) {  // uniform over the grid
-${call(V)}\
+${rows_fast(V)}\
 % if ALIGN:
     } else if ((reinterpret_cast<uintptr_t>(inp) - reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0 &&
                reinterpret_cast<uintptr_t>(inp) % 4 == 0) {   // rows at any float offset, inp and out alike
-${call(V, True)}\
+${rows(V, True)}\
 % endif
     } else {
-${call(1)}\
+${rows(1)}\
     }
 % else:
-${call(1)}\
+${rows_fast(1)}\
 % endif
 }

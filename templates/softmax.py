@@ -10,7 +10,10 @@ for rows longer than the cache. TileLoops_Cluster > 1 splits each row over a clu
 rows that many times longer, in one pass. Rows whose length is not a multiple of VectorizeLoads (or
 misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread; with
 VectorizeLoads_Align, the vector instance from each row's first 16-byte boundary, the loose floats
-before and after it as scalars.
+before and after it as scalars. TileLoops_Rows = n gives each row group n rows in turn (a grid n
+times shorter); in "registers" mode, for rows (parts) that fit the cache, the loads of the next row
+are issued into a second register set before the current row's reductions, so a block keeps loads
+in flight through its barriers (cluster barriers too), exp and stores instead of idling there.
 """
 import numpy as np
 
@@ -40,6 +43,9 @@ GENES = [
          "blocks per row: a cluster of this many blocks splits each row into parts, one per block, and "
          "combines the parts' max and sum through distributed shared memory, so a cached mode holds rows "
          "this many times longer on chip (one pass for rows of 32k-64k floats)"),
+    Gene("TileLoops_Rows", "TileLoops", (1, 2, 4, 8), 1,
+         "rows each row group handles in turn; in registers mode the next row's loads are issued (into a "
+         "second register set) before this row's reductions, so they fly during its barriers and stores"),
 ]
 PROBLEM = {"R": 32768, "C": 4096}
 CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
@@ -63,6 +69,16 @@ def constraints(g):
     floats = g["UnrollLoop"] * g["VectorizeLoads"]
     # keeps clear of spills under __launch_bounds__(nt) (ptxas, sm_90: 1024 threads x 32 floats in
     # registers 59 registers, 512 x 64 98, no spill)
+    # TileLoops_Rows > 1 in registers mode holds two rows (this one and the next) and caps the registers
+    # at 64 (__launch_bounds__ for 1024 threads per SM): 2 x 16 floats fit without spill (ptxas, sm_90)
+    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and floats > 16:
+        out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode holds two rows under a 64-register cap: "
+                   f"UnrollLoop x VectorizeLoads = {floats} floats per row per thread > 16")
+    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (
+            g["VectorizeLoads_Align"] or not g["CoalesceMemoryAccess"]):
+        out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode (64-register cap) spills with "
+                   "VectorizeLoads_Align or without CoalesceMemoryAccess (ptxas, sm_90): it requires "
+                   "CoalesceMemoryAccess=True and VectorizeLoads_Align=False")
     if floats * nt > 32768:
         out.append(f"UnrollLoop x VectorizeLoads = {floats} floats held per thread x {nt} threads "
                    "(AdjustBlockSize x ThreadCoarsening) > 32768 per block")
@@ -83,7 +99,7 @@ def args(p):
 
 
 def launch(g, p):
-    rpb = g["ThreadCoarsening"]
+    rpb = g["ThreadCoarsening"] * g["TileLoops_Rows"]
     return (max(1, -(-p["R"] // rpb)) * g["TileLoops_Cluster"],), (block_threads(g),)
 
 
@@ -107,4 +123,4 @@ def cost(p):
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
-               "VectorizeLoads_Align": False}
+               "VectorizeLoads_Align": False, "TileLoops_Rows": 1}

@@ -38,14 +38,28 @@ def test_random_genomes_pass_correctness(name, runner):
 # Designs that use the genes added for a user's shapes (softmax rows split over a cluster, transpose's
 # and stencil's ragged-side genes), each checked on every check shape and then timed and re-checked at a long or
 # ragged size where the gene is what runs.
+SGEMM_ASYNC = {"TileLoops_M": 64, "ThreadCoarsening_N": 4, "UnrollLoop": 1, "ReorderInstructions": False,
+               "ReorderInstructions_Async": 3, "TileLoops_Specialize": False, "ReorderInstructions_Fragments": False,
+               "TileLoops_SpecializeEdges": False, "TileLoops_SplitK": 8}
+CONV_SMALL = {"AdjustBlockSize_X": 32, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 2,
+              "PadSharedMemory": False, "UnrollLoop": 4, "UseSharedMemory_MaxFilter": 8}
 DESIGNS = {
     "softmax": ([{"AdjustBlockSize": 256, "TileLoops_Cluster": 4}, {"AdjustBlockSize": 512, "TileLoops_Cluster": 4},
                  {"AdjustBlockSize": 256, "TileLoops_Cluster": 8}, {"AdjustBlockSize": 1024, "TileLoops_Cluster": 1},
                  {"AdjustBlockSize": 128, "TileLoops_Cluster": 2, "UseSharedMemory": "shared"},
                  {"AdjustBlockSize": 64, "TileLoops_Cluster": 2, "UseSharedMemory": "online", "ThreadCoarsening": 2},
                  {"AdjustBlockSize": 256, "TileLoops_Cluster": 8, "VectorizeLoads_Align": True},
-                 {"AdjustBlockSize": 1024, "VectorizeLoads_Align": True, "UseSharedMemory": "online"}],
-                {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4}, {"R": 67, "C": 65533}),
+                 {"AdjustBlockSize": 1024, "VectorizeLoads_Align": True, "UseSharedMemory": "online"},
+                 # TileLoops_Rows: the next row's loads in flight during this row's cluster reductions
+                 {"AdjustBlockSize": 1024, "TileLoops_Cluster": 2},
+                 {"AdjustBlockSize": 512, "UnrollLoop": 4, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 512, "UnrollLoop": 4, "TileLoops_Cluster": 8, "TileLoops_Rows": 4},
+                 {"AdjustBlockSize": 1024, "UnrollLoop": 4, "TileLoops_Cluster": 4, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 256, "UnrollLoop": 4, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 256, "UnrollLoop": 4, "TileLoops_Cluster": 1, "TileLoops_Rows": 4,
+                  "ThreadCoarsening": 2}],
+                {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
+                [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},
                {"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True},
                {"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True, "TileLoops_M": 64,
@@ -53,11 +67,24 @@ DESIGNS = {
                {"TileLoops_SpecializeEdges": True, "ReorderInstructions": False, "TileLoops_Group": 8},
                {"TileLoops_SplitK": 4, "TileLoops_SpecializeEdges": True},
                {"TileLoops_SplitK": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
-                "TileLoops_M": 64, "UnrollLoop": 1}],
-              {}, {"M": 67, "N": 1029, "K": 4099}),
+                "TileLoops_M": 64, "UnrollLoop": 1},
+               # split-K over the cp.async pipeline, BM = 64 / 32 tiles for skinny M
+               *[{**SGEMM_ASYNC, **c} for c in ({}, {"TileLoops_SplitK": 4, "ReorderInstructions_Async": 4},
+                                                {"TileLoops_M": 32, "ThreadCoarsening_M": 4},
+                                                {"ThreadCoarsening_N": 8, "UnrollLoop": 32})]],
+              {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096}]),
+    # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
+    # double buffer) at each filter they specialize, float4 rows (IW % 4 == 0) and scalar ones
     "conv2d": ([{"UseSharedMemory_MaxFilter": 8}, {"UseSharedMemory_MaxFilter": 16},
-                {"UseSharedMemory_MaxFilter": 8, "ReorderInstructions": False, "VectorizeLoads": False}],
-               {}, {"H": 1021, "W": 1019, "FH": 5, "FW": 5}),
+                {"UseSharedMemory_MaxFilter": 8, "ReorderInstructions": False, "VectorizeLoads": False},
+                *[{**CONV_SMALL, "ReorderInstructions_Async": True, "UnrollLoop_Filter": k, **c} for k in (3, 5)
+                  for c in ({}, {"TileLoops_Y": 4}, {"ThreadCoarsening_Y": 4, "TileLoops_Y": 2},
+                            {"AdjustBlockSize_Y": 4, "ThreadCoarsening_Y": 4, "TileLoops_Y": 4})],
+                {"ReorderInstructions_Async": True, "UseSharedMemory_MaxFilter": 16},
+                {"TileLoops_Y": 2, "UseSharedMemory_MaxFilter": 16, "AdjustBlockSize_Y": 16, "ThreadCoarsening_Y": 4}],
+               {}, [{"H": 1021, "W": 1019, "FH": 5, "FW": 5}, {"H": 1021, "W": 1022, "FH": 3, "FW": 3},
+                    {"H": 1023, "W": 1017, "FH": 3, "FW": 3}, {"H": 1020, "W": 1020, "FH": 5, "FW": 5},
+                    {"H": 517, "W": 1030, "FH": 15, "FW": 15}]),
     "transpose": ([{"CoalesceMemoryAccess": True}, {"CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
                    {"TileLoops_Specialize": True, "ThreadCoarsening": 4},
                    {"TileLoops_Specialize": True, "VectorizeLoads": 1, "TileLoops": 32, "AdjustBlockSize": 8},
@@ -85,10 +112,12 @@ DESIGNS = {
 @pytest.mark.parametrize("name", sorted(DESIGNS))
 def test_new_gene_designs_pass_correctness(name, runner):
     t = load_template(name)
-    changes, common, size = DESIGNS[name]
+    changes, common, sizes = DESIGNS[name]
     genomes = [t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **common, **c}) for c in changes]
-    cands = [Candidate(t.name, g, size, t.space.key(g)) for g in genomes]
-    builds = NvccBuilder().build(t, cands)
-    runs = runner.run(t, builds, problem=size)
-    bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
+    bad = []
+    for size in sizes if isinstance(sizes, list) else [sizes]:
+        cands = [Candidate(t.name, g, size, t.space.key(g)) for g in genomes]
+        builds = NvccBuilder().build(t, cands)
+        runs = runner.run(t, builds, problem=size)
+        bad += [(size, b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
     assert not bad

@@ -89,7 +89,7 @@ def test_launch_covers_problem(tmpl):
                                             g["TileLoops_M"] // g["ThreadCoarsening_M"])
             else:
                 rows, cols = p["H"], p["W"]
-                per_block = (g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"],
+                per_block = (g["AdjustBlockSize_Y"] * g["ThreadCoarsening_Y"] * g["TileLoops_Y"],
                              g["AdjustBlockSize_X"] * g["ThreadCoarsening_X"])
             gx, gy = launch.grid[:2]
             assert (gy - 1) * per_block[0] < rows <= gy * per_block[0]
@@ -287,6 +287,29 @@ def test_emulated_sgemm_split_k_matches_reference(change, tmp_path):
             _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
+# TileLoops_SplitK with the cp.async pipeline: its loop walks the block's k range (KS), its zero-fill
+# guards and tile count too; BM=64 designs for skinny M (64 x 8192 x 8192)
+SPLIT_ASYNC_VARIANTS = [dict(c, ReorderInstructions=False, AdjustBlockSize_MaxRegisters=128) for c in (
+    dict(TileLoops_SplitK=4, ReorderInstructions_Async=3),
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=4, TileLoops_M=64, ThreadCoarsening_N=4),
+    dict(TileLoops_SplitK=2, ReorderInstructions_Async=2, TileLoops_K=16, VectorizeLoads=False),
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=3, TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_K=16))]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", SPLIT_ASYNC_VARIANTS, ids=lambda c: "-".join(
+    f"{k}={v}" for k, v in c.items() if k.startswith(("TileLoops", "Thread"))))
+def test_emulated_sgemm_split_k_async_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = _async(t, change)
+    src = t.render(g)
+    assert "const int ntiles = (KS + " in src and "cp_async4(" in src
+    assert t.launch(g, SPLIT_SHAPES[0]).grid[2] == g["TileLoops_SplitK"]
+    for p in [*SPLIT_SHAPES, {"M": 64, "N": 132, "K": 260}]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
 @needs_gxx
 @pytest.mark.parametrize("fmax", [8, 16])
 def test_emulated_conv2d_small_tile_matches_reference_for_any_filter(fmax, tmp_path):
@@ -365,3 +388,79 @@ def test_conv2d_filter_over_the_limit_gives_nan(tmp_path):
     assert np.isnan(out).all()
     p = {"H": 5, "W": 7, "FH": t.meta.MAX_FILTER, "FW": t.meta.MAX_FILTER}  # the limit itself is fine
     _emulate_and_compare(t, g, p, "end", tmp_path)
+
+
+# conv2d's small-filter genes: cp.async staging (ReorderInstructions_Async: float4 and scalar rows,
+# zero-filled edges) and the fully unrolled k x k copy (UnrollLoop_Filter: taken at FH == FW == k, the
+# general loop for every other filter of the same genome). Shapes with k x k filters, ragged sides, an
+# input row stride that is a multiple of 4 (float4 copies) and ones that are not.
+CONV_SMALL_VARIANTS = [
+    dict(ReorderInstructions_Async=True),
+    dict(ReorderInstructions_Async=True, VectorizeLoads=False, UseSharedMemory_MaxFilter=16),
+    dict(UnrollLoop_Filter=3, UseSharedMemory_MaxFilter=8),
+    dict(UnrollLoop_Filter=5, UseSharedMemory_MaxFilter=8, ReorderInstructions_Async=True),
+    dict(UnrollLoop_Filter=7, ReorderInstructions_Async=True, UnrollLoop=4),
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True),
+    dict(AdjustBlockSize_X=8, AdjustBlockSize_Y=4, ThreadCoarsening_X=2, ThreadCoarsening_Y=4, UnrollLoop=2,
+         UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True, VectorizeLoads=False),
+    # TileLoops_Y: a block's tiles one below the other, double-buffered cp.async copies (the last block
+    # stops at H), a single-buffer plain loop, and the direct code of a larger filter inside the loop
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True, TileLoops_Y=4),
+    dict(UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True, TileLoops_Y=2),
+    dict(UseSharedMemory_MaxFilter=16, ReorderInstructions_Async=True, TileLoops_Y=8, VectorizeLoads=False,
+         ThreadCoarsening_Y=4),
+    dict(UseSharedMemory_MaxFilter=8, TileLoops_Y=2, UnrollLoop_Filter=3)]
+CONV_SMALL_SHAPES = [{"H": 37, "W": 62, "FH": 3, "FW": 3}, {"H": 40, "W": 140, "FH": 5, "FW": 5},
+                     {"H": 35, "W": 61, "FH": 5, "FW": 5}, {"H": 19, "W": 70, "FH": 7, "FW": 7},
+                     {"H": 37, "W": 61, "FH": 7, "FW": 5}, {"H": 29, "W": 36, "FH": 1, "FW": 1},
+                     {"H": 33, "W": 70, "FH": 9, "FW": 8},
+                     # input row stride 2 mod 4 (8-byte copies): 3x3 and 5x5
+                     {"H": 37, "W": 60, "FH": 3, "FW": 3}, {"H": 23, "W": 126, "FH": 5, "FW": 5}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", CONV_SMALL_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_conv2d_small_filter_genes_match_reference(change, tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**fast(t), **change})
+    k = g["UnrollLoop_Filter"]
+    src = t.render(g)
+    assert (f"if (FH == {k} && FW == {k})" in src) == bool(k)
+    assert ("cp_async4(" in src) == g["ReorderInstructions_Async"]
+    assert ("cp_async8(" in src) == (g["ReorderInstructions_Async"] and g["VectorizeLoads"])
+    assert ("cp_async_wait_one();" in src) == (g["ReorderInstructions_Async"] and g["TileLoops_Y"] > 1)
+    assert t.smem_bytes(g) == t.smem_bytes({**g, "TileLoops_Y": 1}) * (1 + (src.count("cp_async_wait_one();") > 0)) - (
+        4 * g["UseSharedMemory_MaxFilter"] ** 2 if "cp_async_wait_one();" in src else 0)
+    for p in [*CONV_SMALL_SHAPES, *t.meta.CHECK_PROBLEMS[2:]]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+@needs_gxx
+@pytest.mark.slow
+@pytest.mark.parametrize("change", CONV_SMALL_VARIANTS[2:4], ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_conv2d_small_filter_genes_on_check_problems(change, tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**fast(t), **change})
+    for p in t.meta.CHECK_PROBLEMS:
+        _emulate_and_compare(t, g, p, "end", tmp_path)
+
+
+@needs_gxx
+def test_emulated_conv2d_tile_loop_without_shared_memory(tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**t.space.baseline(), "TileLoops_Y": 8, "ThreadCoarsening_Y": 2})
+    for p in CONV_SMALL_SHAPES[:3]:
+        _emulate_and_compare(t, g, p, "end", tmp_path)
+
+
+def test_conv2d_new_genes_are_identity_by_default():
+    t = load_template("conv2d")
+    for g in (t.space.baseline(), fast(t)):
+        src = t.render(g)
+        assert "cp_async" not in src and "fully unrolled" not in src and "tiles_per_block" not in src
+    assert t.space.check({**fast(t), "ReorderInstructions_Async": True})
+    bad = t.space.coerce({**fast(t), "UnrollLoop_Filter": 3, "ReorderInstructions": False})
+    assert any("requires UseSharedMemory and ReorderInstructions" in m for m in t.meta.constraints(bad))
