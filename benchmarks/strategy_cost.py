@@ -74,7 +74,7 @@ def plot(rows: list[dict], path: Path, title: str) -> None:
         line, = ax.plot([r["to"] for r in rs], [1000 / r["cpu_ms_per_eval"] for r in rs], marker="o",
                         label=f"{s}, batch {b} (CPU time)")
         ax.plot([r["to"] for r in rs], [1000 / r["ms_per_eval"] for r in rs], ls=":", color=line.get_color(),
-                label=f"{s}, batch {b} (wall, a busy machine)")
+                label=f"{s}, batch {b} (wall)")
     ax.axhline(50, color="grey", ls="--", lw=0.8, label="20 ms per candidate")
     ax.set_xscale("log")
     ax.set_yscale("log")
@@ -123,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "host": platform.node(),
             "cpus": os.cpu_count(), "load": os.getloadavg(), "argv": sys.argv,
-            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                                     text=True).stdout.strip()}
+            # a copy of the tree without .git (a snapshot, so that edits during the run do not leak in) says so
+            "commit": os.environ.get("EVO_COMMIT") or subprocess.run(["git", "rev-parse", "--short", "HEAD"],
+                                                                     capture_output=True, text=True).stdout.strip()}
     rows = []
     with open(a.out / "cost.jsonl", "a") as f:
         f.write(json.dumps({"meta": meta}) + "\n")
