@@ -135,27 +135,28 @@ def pick_program(t, header_name: str, problems) -> str:
 
 
 def test_untuned_sizes_take_the_nearest_launchable_specialization_or_the_default(tmp_path):
-    t = load_template("transpose")
-    base = t.space.baseline()
-    # 16-wide tiles, one per block: grid y = R/16, over the 65535 limit past R = 1048560
-    small = t.space.check(dict(base, TileLoops=16, AdjustBlockSize=16))
-    # 64-wide tiles, 8 per block: grid y = R/512
-    big = t.space.check(dict(base, TileLoops=64, AdjustBlockSize=16, ThreadCoarsening=8))
-    rows = entries(t, [{"R": 16384, "C": 16384}, {"R": 2048, "C": 2048}])
-    rows[0]["genome"], rows[1]["genome"] = small, big
-    asked = [{"R": 2048, "C": 2048}, {"R": 3000, "C": 1000},  # tuned; nearest the second
-             {"R": 9000, "C": 12001},                           # nearest the first
-             {"R": 1_100_000, "C": 3000},                       # nearest the first, whose grid y is 68750
-             {"R": 1_100_000 * 64, "C": 1},                     # neither fits (y 137500), the default neither
-             {"R": 5, "C": 0}]                                  # an empty grid cannot be launched
+    # conv2d: its grid y is H / (block rows x rows per thread x tiles), not capped (transpose and
+    # stencil cap theirs at 65535 and stride over the rest, so every size launches there)
+    t = load_template("conv2d")
+    base = t.space.baseline()  # 16 rows per block: grid y = H/16
+    tall = t.space.check(dict(base, AdjustBlockSize_X=64, AdjustBlockSize_Y=2))  # grid y = H/2
+    big = t.space.check(dict(base, ThreadCoarsening_Y=8))  # grid y = H/128
+    f = {"FH": 3, "FW": 3}
+    rows = entries(t, [{"H": 16384, "W": 16384, **f}, {"H": 2048, "W": 2048, **f}])
+    rows[0]["genome"], rows[1]["genome"] = tall, big
+    asked = [{"H": 2048, "W": 2048, **f}, {"H": 3000, "W": 1000, **f},  # tuned; nearest the second
+             {"H": 9000, "W": 12001, **f},                           # nearest the first
+             {"H": 1_100_000, "W": 3000, **f},                       # nearest the first, whose grid y is 550000
+             {"H": 1_100_000 * 64, "W": 1, **f},                     # neither fits, the default neither
+             {"H": 5, "W": 0, **f}]                                  # an empty grid cannot be launched
     want = [1, 1, 0, 1, -1, -1]
     from evo_kernels.export import dispatch, distance
     assert [dispatch(t, rows, p) for p in asked] == want
     assert distance(rows[0]["problem"], asked[3]) < distance(rows[1]["problem"], asked[3])
-    # the default: a default genome that fits where the tuned ones do not
-    rows2 = entries(t, [{"R": 2048, "C": 2048}])
-    rows2[0]["genome"] = small
-    asked2 = [{"R": 1_100_000, "C": 3}, {"R": 512, "C": 512}]
+    # the default: the baseline genome fits where the tuned one does not
+    rows2 = entries(t, [{"H": 2048, "W": 2048, **f}])
+    rows2[0]["genome"] = tall
+    asked2 = [{"H": 200_000, "W": 3, **f}, {"H": 512, "W": 512, **f}]
     assert [dispatch(t, rows2, p) for p in asked2] == [1, 0]
     for name, rs, ps in (("a", rows, asked), ("b", rows2, asked2)):
         (tmp_path / f"{name}.cuh").write_text(render_header(t, rs))
