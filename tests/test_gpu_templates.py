@@ -57,7 +57,11 @@ DESIGNS = {
                  {"AdjustBlockSize": 1024, "UnrollLoop": 4, "TileLoops_Cluster": 4, "TileLoops_Rows": 2},
                  {"AdjustBlockSize": 256, "UnrollLoop": 4, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
                  {"AdjustBlockSize": 256, "UnrollLoop": 4, "TileLoops_Cluster": 1, "TileLoops_Rows": 4,
-                  "ThreadCoarsening": 2}],
+                  "ThreadCoarsening": 2},
+                 # 32 floats a row per thread prefetched under the 128-register cap
+                 {"AdjustBlockSize": 256, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 512, "TileLoops_Cluster": 4, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 128, "TileLoops_Cluster": 4, "TileLoops_Rows": 2, "ThreadCoarsening": 2}],
                 {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
                 [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},
