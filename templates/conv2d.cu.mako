@@ -32,7 +32,7 @@ NT = TileLoops_Y                          # tiles a block computes, one below th
 NB = 2 if SMEM and ASYNC and NT > 1 else 1  # shared tile buffers: the next tile's copies fly during this one
 %>\
 // ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
-// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}${" align_rows=1" if AR else ""}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}${f" align_rows={int(AR)}" if AR else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): no staging registers, every copy of the
 // tile in flight at once. A false predicate copies nothing and zero-fills the destination (src-size
@@ -314,13 +314,30 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
             const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
 % for rho in range(TY + FK - 1):
             {   // input row ${rho} of the thread's band: output rows ${", ".join(str(r) for r in range(TY) if 0 <= rho - r < FK)}
+% if AR == 2 and TX % 4 == 0:
+                float win[${NWK}];
+                {   // the aligned float4s that cover the window at any shift, then the shift by two selects
+                    const int s = (sh0 + ${rho} * shd) & 3;
+                    const float* ira = ib + ${rho * S};
+                    float a[${round4(NWK + 3)}], b[${NWK + 2}];
+% for q in range(round4(NWK + 3) // 4):
+                    { const float4 t = *reinterpret_cast<const float4*>(ira + ${4 * q});
+                      a[${4*q}] = t.x; a[${4*q+1}] = t.y; a[${4*q+2}] = t.z; a[${4*q+3}] = t.w; }
+% endfor
+#pragma unroll
+                    for (int k = 0; k < ${NWK + 2}; ++k) b[k] = (s & 1) ? a[k + 1] : a[k];
+#pragma unroll
+                    for (int k = 0; k < ${NWK}; ++k) win[k] = (s & 2) ? b[k + 2] : b[k];
+                }
+% else:
                 const float* ir = ib + ${rho * S}${f" + ((sh0 + {rho} * shd) & 3)" if AR else ""};
                 float win[${NWK}];
+% endif
 % for q in range(NWK // 4 if VEC and TX % 4 == 0 and not AR else 0):
                 { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
                   win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
 % endfor
-% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 and not AR else 0, NWK):
+% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 and not AR else (NWK if AR == 2 and TX % 4 == 0 else 0), NWK):
                 win[${q}] = ir[${q}];
 % endfor
 % for r in range(TY):

@@ -87,7 +87,7 @@ DESIGNS = {
                 {"ReorderInstructions_Async": True, "UseSharedMemory_MaxFilter": 16},
                 # VectorizeLoads_AlignRows: odd input row strides staged by aligned 16-byte copies, rows shifted
                 *[{**CONV_SMALL, "ReorderInstructions_Async": True, "UnrollLoop_Filter": k,
-                   "VectorizeLoads_AlignRows": True, **c} for k in (3, 5)
+                   "VectorizeLoads_AlignRows": a, **c} for k in (3, 5) for a in (1, 2)
                   for c in ({"TileLoops_Y": 4}, {"AdjustBlockSize_Y": 4, "ThreadCoarsening_Y": 4, "TileLoops_Y": 2})],
                 {"TileLoops_Y": 2, "UseSharedMemory_MaxFilter": 16, "AdjustBlockSize_Y": 16, "ThreadCoarsening_Y": 4}],
                {}, [{"H": 1021, "W": 1019, "FH": 5, "FW": 5}, {"H": 1021, "W": 1022, "FH": 3, "FW": 3},
