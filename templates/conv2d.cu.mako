@@ -15,7 +15,8 @@ VF = VEC and JU % 4 == 0                  # 128-bit (broadcast) reads of the fil
 VO = SLIDE and VEC and TX % 4 == 0        # float4 output stores (contiguous outputs)
 NW = round4(TX + JU - 1) if VW else TX + JU - 1      # window length (sliding)
 EXTRA = NW - (TX + JU - 1) if SLIDE else 0           # staged columns beyond TW + FWP - 1
-S = round4(TW + FMAX - 1 + EXTRA)                    # shared row stride, floats
+AR = VectorizeLoads_AlignRows            # rows staged from their aligned address, shifted by start mod 4
+S = round4(TW + FMAX - 1 + EXTRA + (3 if AR else 0))  # shared row stride, floats
 if PadSharedMemory:
     S += (BX % 32 - S) % 32 if BX < 32 else 4
 SH = TH + FMAX - 1                                   # shared rows
@@ -31,7 +32,7 @@ NT = TileLoops_Y                          # tiles a block computes, one below th
 NB = 2 if SMEM and ASYNC and NT > 1 else 1  # shared tile buffers: the next tile's copies fly during this one
 %>\
 // ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
-// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}${f" align_rows={int(AR)}" if AR else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): no staging registers, every copy of the
 // tile in flight at once. A false predicate copies nothing and zero-fills the destination (src-size
@@ -90,6 +91,30 @@ __device__ __forceinline__ void cp_async_wait_all()
 
 % endif
 <%def name="async_copies(Y, D)">
+% if AR:
+        if (((size_t)inp & 15) == 0) {                    // every row from its aligned address: 16-byte copies
+            const size_t tot = (size_t)IH * IW;
+            for (int r = ty; r < nrows; r += ${BY}) {
+                const int gy = ${Y} + r;
+                const size_t e0 = (size_t)gy * IW + x0;
+                const int sh = (int)(e0 & 3);
+                const size_t a = e0 - sh;
+                const int nq = (ncols + sh + 3) >> 2;
+                for (int q = tx; q < nq; q += ${BX}) {
+                    const size_t e = a + 4 * q;
+                    if (gy < IH && e + 3 < tot) {
+                        cp_async16(&(${D})[r * ${S} + 4 * q], inp + e);
+                    } else {
+#pragma unroll
+                        for (int k = 0; k < 4; ++k) {
+                            const bool ok = gy < IH && e + k < tot;
+                            cp_async4(&(${D})[r * ${S} + 4 * q + k], ok ? inp + e + k : inp, ok);
+                        }
+                    }
+                }
+            }
+        } else
+% endif
 % if VEC:
         if ((IW & 3) == 0 && ((size_t)inp & 15) == 0) {
             const int nq = (ncols + 3) >> 2;
@@ -273,6 +298,12 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
         }
 % endif
         __syncthreads();
+% if AR:
+        // row R of the thread's band sits at +((sh0 + R * shd) & 3) in shared memory (0 without the aligned path)
+        const bool arows = ((size_t)inp & 15) == 0;
+        const int sh0 = arows ? (int)(((size_t)(y0 + ty * ${TY}) * IW + x0) & 3) : 0;
+        const int shd = arows ? (IW & 3) : 0;
+% endif
 % if FK:
         if (FH == ${FK} && FW == ${FK}) {                 // uniform: the ${FK}x${FK} filter, fully unrolled
             float f[${FK}][${FK}];                        // the taps in registers
@@ -283,13 +314,30 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
             const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
 % for rho in range(TY + FK - 1):
             {   // input row ${rho} of the thread's band: output rows ${", ".join(str(r) for r in range(TY) if 0 <= rho - r < FK)}
-                const float* ir = ib + ${rho * S};
+% if AR == 2 and TX % 4 == 0:
                 float win[${NWK}];
-% for q in range(NWK // 4 if VEC and TX % 4 == 0 else 0):
+                {   // the aligned float4s that cover the window at any shift, then the shift by two selects
+                    const int s = (sh0 + ${rho} * shd) & 3;
+                    const float* ira = ib + ${rho * S};
+                    float a[${round4(NWK + 3)}], b[${NWK + 2}];
+% for q in range(round4(NWK + 3) // 4):
+                    { const float4 t = *reinterpret_cast<const float4*>(ira + ${4 * q});
+                      a[${4*q}] = t.x; a[${4*q+1}] = t.y; a[${4*q+2}] = t.z; a[${4*q+3}] = t.w; }
+% endfor
+#pragma unroll
+                    for (int k = 0; k < ${NWK + 2}; ++k) b[k] = (s & 1) ? a[k + 1] : a[k];
+#pragma unroll
+                    for (int k = 0; k < ${NWK}; ++k) win[k] = (s & 2) ? b[k + 2] : b[k];
+                }
+% else:
+                const float* ir = ib + ${rho * S}${f" + ((sh0 + {rho} * shd) & 3)" if AR else ""};
+                float win[${NWK}];
+% endif
+% for q in range(NWK // 4 if VEC and TX % 4 == 0 and not AR else 0):
                 { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
                   win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
 % endfor
-% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 else 0, NWK):
+% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 and not AR else (NWK if AR == 2 and TX % 4 == 0 else 0), NWK):
                 win[${q}] = ir[${q}];
 % endfor
 % for r in range(TY):
@@ -309,11 +357,11 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
         const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
 #pragma unroll 1
         for (int rho = 0; rho < ${TY - 1} + FH; ++rho) {
-            const float* ir = ib + rho * ${S};
+            const float* ir = ib + rho * ${S}${" + ((sh0 + rho * shd) & 3)" if AR else ""};
 #pragma unroll 1
             for (int j0 = 0; j0 < FWP; j0 += ${JU}) {
                 float win[${NW}];
-% if VW:
+% if VW and not AR:
 % for q in range(NW // 4):
                 { const float4 t = *reinterpret_cast<const float4*>(ir + j0 + ${4 * q});
                   win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }

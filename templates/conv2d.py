@@ -28,6 +28,13 @@ general loop of the same genome. TileLoops_Y = n makes each block compute n tile
 other (the grid is n times shorter along y); with ReorderInstructions_Async the shared tile is
 double-buffered and the copies of tile t+1 are issued before tile t is computed, so a block's loads
 overlap its own arithmetic and stores, not only other blocks'.
+VectorizeLoads_AlignRows (odd input row stride IW, e.g. 4093 + 4): the plain cp.async staging falls to
+4-byte copies there, so each row is instead copied in 16-byte pieces from the 16-byte-aligned address
+at or below its start and kept in shared memory shifted right by s = (row start) mod 4 (the row stride
+has 3 more floats); the sliding window reads row R of the tile at +s_R with scalar loads (value 1), or,
+in the unrolled k x k copy, as aligned float4s shifted in registers by two selects on s_R (value 2). The columns
+past the row's end hold the next row's values (or zeros past the buffer), which reach only outputs that
+are not stored or taps that are zero.
 """
 import numpy as np
 
@@ -67,6 +74,11 @@ GENES = [
     Gene("TileLoops_Y", "TileLoops", (1, 2, 4, 8), 1,
          "tiles a block computes, one below the other; with ReorderInstructions_Async the shared tile is "
          "double-buffered and the next tile's copies fly while this one is computed"),
+    Gene("VectorizeLoads_AlignRows", "VectorizeLoads", (0, 1, 2), 0,
+         "odd input row strides: each staged row copied with 16-byte cp.async from the aligned address at or "
+         "below its start, kept shifted by (row start mod 4) in shared memory; 1: the window read at that "
+         "shift with scalar shared loads; 2: in the unrolled k x k copy (TX % 4 == 0), read as the aligned "
+         "float4s that cover it and shifted by two selects (scalar loads at a stride of 4 floats conflict 4-way)"),
 ]
 PROBLEM = {"H": 4096, "W": 4096, "FH": 15, "FW": 15}
 CHECK_PROBLEMS = [
@@ -100,7 +112,7 @@ def layout(g):
         nw = _round4(nw)
     extra = nw - (tx + ju - 1) if slide else 0
     fmax = g["UseSharedMemory_MaxFilter"]
-    stride = _round4(tw + fmax - 1 + extra)
+    stride = _round4(tw + fmax - 1 + extra + (3 if g.get("VectorizeLoads_AlignRows") else 0))
     if g["PadSharedMemory"]:
         stride += (bx % 32 - stride) % 32 if bx < 32 else 4
     return th + fmax - 1, stride, nw, extra
@@ -137,6 +149,10 @@ def constraints(g):
     if g["UnrollLoop"] > g["UseSharedMemory_MaxFilter"]:
         out.append(f"UnrollLoop={g['UnrollLoop']} pads the filter width past UseSharedMemory_MaxFilter="
                    f"{g['UseSharedMemory_MaxFilter']}, the room of the shared tile")
+    if g["VectorizeLoads_AlignRows"] and not (g["ReorderInstructions_Async"] and g["VectorizeLoads"]
+                                                 and g["ReorderInstructions"]):
+        out.append("VectorizeLoads_AlignRows shifts the cp.async float4 staging of the sliding window: it requires "
+                   "ReorderInstructions_Async, VectorizeLoads and ReorderInstructions")
     return out
 
 

@@ -11,6 +11,9 @@ NW = T // 32 if T > 32 else 1
 CACHED = MODE in ("registers", "shared")
 NR = TileLoops_Rows                       # rows a group handles in turn
 PF = NR > 1 and MODE == "registers"       # the next row's loads issued before this row's reductions
+# the prefetch's register cap: 64 (1024 threads per SM) for up to 16 floats a row per thread, else 128
+# (512 threads per SM: two sets of 32 floats, e.g. 256 threads x 8 float4 per row part, fit without spill)
+PF_MINB = (1024 if K * V <= 16 else 512) // NT if PF else 0
 %>
 #include <stdint.h>
 % if CL > 1:
@@ -325,7 +328,7 @@ __device__ __forceinline__ void softmax_row_pf(float* __restrict__ rout, int nv,
 }
 
 % endif
-extern "C" __global__ void __launch_bounds__(${NT}${f", {1024 // NT}" if PF else ""})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
+extern "C" __global__ void __launch_bounds__(${NT}${f", {PF_MINB}" if PF else ""})${" __cluster_dims__(%d, 1, 1)" % CL if CL > 1 else ""}
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int grp = threadIdx.x / ${T};

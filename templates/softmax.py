@@ -71,9 +71,11 @@ def constraints(g):
     # registers 59 registers, 512 x 64 98, no spill)
     # TileLoops_Rows > 1 in registers mode holds two rows (this one and the next) and caps the registers
     # at 64 (__launch_bounds__ for 1024 threads per SM): 2 x 16 floats fit without spill (ptxas, sm_90)
-    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and floats > 16:
-        out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode holds two rows under a 64-register cap: "
-                   f"UnrollLoop x VectorizeLoads = {floats} floats per row per thread > 16")
+    # with 17-32 floats the cap is 128 registers (512 threads per SM): 2 x 32 floats fit (ptxas, sm_90)
+    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (floats > 32 or (floats > 16 and nt > 512)):
+        out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode holds two rows under a 64-register cap "
+                   f"(128 for blocks of at most 512 threads): UnrollLoop x VectorizeLoads = {floats} floats per row "
+                   "per thread > 16 (> 32)")
     if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (
             g["VectorizeLoads_Align"] or not g["CoalesceMemoryAccess"]):
         out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode (64-register cap) spills with "

@@ -57,7 +57,11 @@ DESIGNS = {
                  {"AdjustBlockSize": 1024, "UnrollLoop": 4, "TileLoops_Cluster": 4, "TileLoops_Rows": 2},
                  {"AdjustBlockSize": 256, "UnrollLoop": 4, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
                  {"AdjustBlockSize": 256, "UnrollLoop": 4, "TileLoops_Cluster": 1, "TileLoops_Rows": 4,
-                  "ThreadCoarsening": 2}],
+                  "ThreadCoarsening": 2},
+                 # 32 floats a row per thread prefetched under the 128-register cap
+                 {"AdjustBlockSize": 256, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 512, "TileLoops_Cluster": 4, "TileLoops_Rows": 2},
+                 {"AdjustBlockSize": 128, "TileLoops_Cluster": 4, "TileLoops_Rows": 2, "ThreadCoarsening": 2}],
                 {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
                 [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},
@@ -81,6 +85,10 @@ DESIGNS = {
                   for c in ({}, {"TileLoops_Y": 4}, {"ThreadCoarsening_Y": 4, "TileLoops_Y": 2},
                             {"AdjustBlockSize_Y": 4, "ThreadCoarsening_Y": 4, "TileLoops_Y": 4})],
                 {"ReorderInstructions_Async": True, "UseSharedMemory_MaxFilter": 16},
+                # VectorizeLoads_AlignRows: odd input row strides staged by aligned 16-byte copies, rows shifted
+                *[{**CONV_SMALL, "ReorderInstructions_Async": True, "UnrollLoop_Filter": k,
+                   "VectorizeLoads_AlignRows": a, **c} for k in (3, 5) for a in (1, 2)
+                  for c in ({"TileLoops_Y": 4}, {"AdjustBlockSize_Y": 4, "ThreadCoarsening_Y": 4, "TileLoops_Y": 2})],
                 {"TileLoops_Y": 2, "UseSharedMemory_MaxFilter": 16, "AdjustBlockSize_Y": 16, "ThreadCoarsening_Y": 4}],
                {}, [{"H": 1021, "W": 1019, "FH": 5, "FW": 5}, {"H": 1021, "W": 1022, "FH": 3, "FW": 3},
                     {"H": 1023, "W": 1017, "FH": 3, "FW": 3}, {"H": 1020, "W": 1020, "FH": 5, "FW": 5},

@@ -456,11 +456,65 @@ def test_emulated_conv2d_tile_loop_without_shared_memory(tmp_path):
         _emulate_and_compare(t, g, p, "end", tmp_path)
 
 
+# VectorizeLoads_AlignRows: every staged row copied in 16-byte pieces from its aligned address and kept
+# shifted by (row start mod 4); input row strides 0, 1, 2 and 3 mod 4, the unrolled 5x5 / 3x3 copies, the
+# general loop (7x5, 9x8), the double buffer, a tile width that is not a multiple of 4 (x0 mod 4 != 0).
+CONV_ALIGN_ROWS_VARIANTS = [
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=4, ThreadCoarsening_X=4, ThreadCoarsening_Y=4, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True,
+         VectorizeLoads_AlignRows=1, TileLoops_Y=2),
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True,
+         VectorizeLoads_AlignRows=1, TileLoops_Y=4),
+    dict(ReorderInstructions_Async=True, VectorizeLoads_AlignRows=1, UseSharedMemory_MaxFilter=16),
+    # 2: the unrolled copy's window as aligned float4s shifted by selects
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=4, ThreadCoarsening_X=4, ThreadCoarsening_Y=4, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True,
+         VectorizeLoads_AlignRows=2, TileLoops_Y=2),
+    dict(AdjustBlockSize_X=16, AdjustBlockSize_Y=8, ThreadCoarsening_X=4, ThreadCoarsening_Y=2, PadSharedMemory=True,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=3, ReorderInstructions_Async=True,
+         VectorizeLoads_AlignRows=2, TileLoops_Y=4),
+    dict(AdjustBlockSize_X=8, AdjustBlockSize_Y=4, ThreadCoarsening_X=1, ThreadCoarsening_Y=4, UnrollLoop=2,
+         UseSharedMemory_MaxFilter=8, UnrollLoop_Filter=5, ReorderInstructions_Async=True,
+         VectorizeLoads_AlignRows=1, PadSharedMemory=True)]
+CONV_ALIGN_ROWS_SHAPES = [{"H": 35, "W": 61, "FH": 5, "FW": 5}, {"H": 21, "W": 131, "FH": 5, "FW": 5},
+                          {"H": 23, "W": 126, "FH": 5, "FW": 5}, {"H": 40, "W": 140, "FH": 5, "FW": 5},
+                          {"H": 19, "W": 66, "FH": 3, "FW": 3}, {"H": 21, "W": 63, "FH": 3, "FW": 3},
+                          {"H": 18, "W": 129, "FH": 3, "FW": 3}, {"H": 37, "W": 61, "FH": 7, "FW": 5},
+                          {"H": 33, "W": 70, "FH": 9, "FW": 8}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", CONV_ALIGN_ROWS_VARIANTS,
+                         ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_conv2d_align_rows_matches_reference(change, tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**fast(t), **change})
+    src = t.render(g)
+    assert f"align_rows={g['VectorizeLoads_AlignRows']}" in src and "const int sh = (int)(e0 & 3);" in src
+    assert ("(s & 2) ? b[k + 2] : b[k]" in src) == (g["VectorizeLoads_AlignRows"] == 2 and g["UnrollLoop_Filter"] > 0)
+    assert t.smem_bytes(g) >= t.smem_bytes({**g, "VectorizeLoads_AlignRows": 0})  # 3 more floats a row
+    for p in CONV_ALIGN_ROWS_SHAPES:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+@needs_nvcc
+def test_conv2d_align_rows_no_spill(tmp_path):
+    t = load_template("conv2d")
+    gs = [t.space.check({**fast(t), **c}) for c in CONV_ALIGN_ROWS_VARIANTS]
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in gs]
+    res = NvccBuilder(cache_dir=tmp_path, n_jobs=2).build(t, cands)
+    for b in res:
+        assert b.status == "ok" and b.spill_bytes == 0 and b.smem_bytes == t.smem_bytes(b.candidate.genome), b
+
+
 def test_conv2d_new_genes_are_identity_by_default():
     t = load_template("conv2d")
     for g in (t.space.baseline(), fast(t)):
         src = t.render(g)
         assert "cp_async" not in src and "fully unrolled" not in src and "tiles_per_block" not in src
+        assert "align_rows" not in src
     assert t.space.check({**fast(t), "ReorderInstructions_Async": True})
     bad = t.space.coerce({**fast(t), "UnrollLoop_Filter": 3, "ReorderInstructions": False})
     assert any("requires UseSharedMemory and ReorderInstructions" in m for m in t.meta.constraints(bad))

@@ -28,6 +28,9 @@ BASE = {"UseSharedMemory": "registers", "UnrollLoop": 4, "VectorizeLoads": 4, "C
 # the prefetching loop (rows that fit, rows that do not: the plain loop), float2 and scalar instances, a
 # block of several row groups, and the plain row loop of the other modes (VectorizeLoads_Align too)
 VARIANTS = [dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2),
+            # 32 floats a row per thread, two sets under the 128-register cap
+            dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2, UnrollLoop=8),
+            dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=8),
             dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=2),
             dict(AdjustBlockSize=32, ThreadCoarsening=4, TileLoops_Rows=8, VectorizeLoads=2, UnrollLoop=8),
             dict(AdjustBlockSize=256, ThreadCoarsening=1, TileLoops_Rows=2, VectorizeLoads=1, UnrollLoop=16),
@@ -66,8 +69,13 @@ def test_softmax_row_loop_is_identity_by_default_and_constrained():
         src = t.render(g)
         assert "softmax_row_pf" not in src and "row0" not in src and "__launch_bounds__(%d)" % (
             g["AdjustBlockSize"] * g["ThreadCoarsening"]) in src
-    msgs = t.meta.constraints(t.space.coerce({**BASE, "AdjustBlockSize": 256, "UnrollLoop": 8, "TileLoops_Rows": 2}))
+    msgs = t.meta.constraints(t.space.coerce({**BASE, "AdjustBlockSize": 1024, "UnrollLoop": 8, "TileLoops_Rows": 2}))
     assert any("TileLoops_Rows=2" in m and "UnrollLoop x VectorizeLoads = 32" in m for m in msgs), msgs
+    msgs = t.meta.constraints(t.space.coerce({**BASE, "AdjustBlockSize": 128, "UnrollLoop": 16, "TileLoops_Rows": 2}))
+    assert any("UnrollLoop x VectorizeLoads = 64" in m for m in msgs), msgs
+    assert not t.meta.constraints(t.space.coerce({**BASE, "AdjustBlockSize": 256, "ThreadCoarsening": 1,
+                                                  "UnrollLoop": 8,
+                                                  "TileLoops_Rows": 2}))
     msgs = t.meta.constraints(t.space.coerce({**BASE, "AdjustBlockSize": 256, "TileLoops_Rows": 2,
                                               "CoalesceMemoryAccess": False}))
     assert any("requires CoalesceMemoryAccess=True" in m for m in msgs), msgs
@@ -92,3 +100,24 @@ def test_softmax_prefetch_designs_build_without_spill(tmp_path):
     for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
         assert r.status == "ok" and r.spill_bytes == 0 and r.registers <= 64, (g, r.registers, r.spill_bytes,
                                                                                r.error[-500:])
+
+
+# 1024 x 65536: 256-thread blocks of a cluster of 8 (call 1's best, extra3: 8 float4 per thread, 62 registers)
+# with the next row prefetched: 2 x 32 floats under the 128-register cap (2 blocks of 256 per SM)
+WIDE_PF_DESIGNS = [dict(AdjustBlockSize=256, UnrollLoop=8, TileLoops_Cluster=8, TileLoops_Rows=2),
+                   dict(AdjustBlockSize=256, UnrollLoop=8, TileLoops_Cluster=8, TileLoops_Rows=4),
+                   dict(AdjustBlockSize=512, UnrollLoop=8, TileLoops_Cluster=4, TileLoops_Rows=2),
+                   dict(AdjustBlockSize=128, UnrollLoop=8, TileLoops_Cluster=4, TileLoops_Rows=2, ThreadCoarsening=2)]
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+def test_softmax_wide_prefetch_designs_build_without_spill(tmp_path):
+    t = load_template("softmax")
+    genomes = [_genome(t, c) for c in WIDE_PF_DESIGNS]
+    src = t.render(genomes[0])
+    assert "__launch_bounds__(256, 2) __cluster_dims__(8, 1, 1)" in src and "softmax_row_pf<4, 8>" in src
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
+        print(g["AdjustBlockSize"], g["TileLoops_Cluster"], g["TileLoops_Rows"], r.registers, r.spill_bytes)
+        assert r.status == "ok" and r.spill_bytes == 0 and r.registers <= 128, (g, r.registers, r.spill_bytes,
+                                                                                r.error[-500:])
