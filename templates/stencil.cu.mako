@@ -14,7 +14,47 @@ AST = VectorizeLoads_AlignStores and ALIGN
 ASH = VectorizeLoads_AlignShared and V > 1 and UseSharedMemory
 NVS = (TW + 2 + V - 1 + V - 1) // V          # aligned vectors that cover TW + 2 floats at any shift
 COALS = CoalesceMemoryAccess and V > 1 and not UseSharedMemory and not ALIGN
+FLATS = TileLoops_Flat and not UseSharedMemory
 %>
+% if FLATS:
+// TileLoops_Flat: thread g = blockIdx.x*${BX * BY} + tid takes column g % W of the band of ${CY} rows g / W
+// (grid x covers ceil(H/${CY})*W threads), so no block idles at a ragged right edge; all ${CY + 2} rows are
+// loaded (clamped into the grid) before the first output, each warp access is consecutive columns.
+extern "C" __global__ void __launch_bounds__(${BX * BY})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
+{
+    const unsigned long long g = (unsigned long long)blockIdx.x * ${BX * BY} + threadIdx.y * ${BX} + threadIdx.x;
+    unsigned long long band;
+    int x;
+    if ((unsigned long long)gridDim.x * ${BX * BY} <= 0xffffffffull) {   // uniform: 32-bit division
+        const unsigned g32 = (unsigned)g;
+        band = g32 / (unsigned)W;
+        x = (int)(g32 - (unsigned)band * (unsigned)W);
+    } else {
+        band = g / (unsigned long long)W;
+        x = (int)(g - band * (unsigned long long)W);
+    }
+    if (band * ${CY} >= (unsigned long long)H) return;
+    const int y0 = (int)band * ${CY};
+    const size_t ws = (size_t)W;
+    const int xl = max(x - 1, 0), xr = min(x + 1, W - 1);
+    float m[${CY + 2}], l[${CY}], r[${CY}];
+    #pragma unroll
+    for (int i = 0; i < ${CY + 2}; ++i) {
+        const float* rowp = inp + (size_t)min(max(y0 - 1 + i, 0), H - 1) * ws;
+        m[i] = __ldg(rowp + x);
+        if (i >= 1 && i <= ${CY}) { l[i - 1] = __ldg(rowp + xl); r[i - 1] = __ldg(rowp + xr); }
+    }
+    #pragma unroll
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        const float s = c0 * m[i + 1] + c1 * ((m[i] + m[i + 2]) + (l[i] + r[i]));
+        const bool edge = (y == 0) | (y == H - 1) | (x == 0) | (x == W - 1);
+        out[(size_t)y * ws + x] = edge ? m[i + 1] : s;
+    }
+}
+% else:
 #include <stdint.h>
 
 template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
@@ -403,3 +443,4 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     }
 % endif
 }
+% endif

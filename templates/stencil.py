@@ -60,6 +60,13 @@ GENES = [
          "so every warp load and store covers consecutive floats (the lanes' scalar accesses were 4*VectorizeLoads "
          "bytes apart: VectorizeLoads times the L1 wavefronts); the left and right neighbours are loads of their "
          "own. Elsewhere it changes nothing"),
+    Gene("TileLoops_Flat", "TileLoops", (False, True), False,
+         "without shared memory: the grid is flattened over (band of ThreadCoarsening rows, column), thread g "
+         "taking column g % W of band g / W, so no block is idle at a ragged right edge (W = 257 in tiles of 128 "
+         "columns leaves a block-column of 1 column: a third of the blocks hold a slot for one thread's work). "
+         "One column per thread, coalesced scalar loads and stores, all ThreadCoarsening + 2 rows loaded before "
+         "the first output. It replaces the x/y tiling, VectorizeLoads and the odd-width genes; changes nothing "
+         "with UseSharedMemory"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -122,8 +129,17 @@ def args(p):
             Arg("c0", "scalar", "float32", value=C0), Arg("c1", "scalar", "float32", value=C1)]
 
 
+def flat(g):
+    """TileLoops_Flat takes effect (it needs UseSharedMemory off; else it changes nothing)."""
+    return bool(g["TileLoops_Flat"]) and not g["UseSharedMemory"]
+
+
 def launch(g, p):
     tw, th = tile(g)
+    if flat(g):   # one thread per (band of ThreadCoarsening rows, column), blocks of X*Y threads over grid x
+        nt = g["AdjustBlockSizeX"] * g["AdjustBlockSizeY"]
+        bands = (p["H"] + g["ThreadCoarsening"] - 1) // g["ThreadCoarsening"]
+        return (max(1, (bands * p["W"] + nt - 1) // nt), 1), (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
     # the kernel strides over grid y, which is at most 65535 (131072 rows in tiles of 1 or 2 are more)
     return ((p["W"] + tw - 1) // tw, min(65535, (p["H"] + th - 1) // th)), (g["AdjustBlockSizeX"],
                                                                              g["AdjustBlockSizeY"])
@@ -155,4 +171,5 @@ def cost(p):
 FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
                "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
                "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False,
-               "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False, "CoalesceMemoryAccess": False}
+               "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False, "CoalesceMemoryAccess": False,
+               "TileLoops_Flat": False}

@@ -115,7 +115,10 @@ DESIGNS = {
                  {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4},
                  {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "AdjustBlockSizeY": 2},
                  {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
-                  "AdjustBlockSizeY": 2}],
+                  "AdjustBlockSizeY": 2},
+                 # TileLoops_Flat: one thread per (band of rows, column)
+                 {"TileLoops_Flat": True, "ThreadCoarsening": 4},
+                 {"TileLoops_Flat": True, "ThreadCoarsening": 8, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2}],
                 {}, {"H": 1031, "W": 2053}),
 }
 

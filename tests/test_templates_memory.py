@@ -376,7 +376,11 @@ ODD_DESIGNS = {
                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
                  "AdjustBlockSizeY": 2, "ReorderInstructions_Prefetch": True},
                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 2, "AdjustBlockSizeX": 8, "AdjustBlockSizeY": 8,
-                 "UnrollLoop": False}],
+                 "UnrollLoop": False},
+                # TileLoops_Flat: one thread per (band of rows, column), no idle block at a ragged edge
+                {"TileLoops_Flat": True, "ThreadCoarsening": 4},
+                {"TileLoops_Flat": True, "ThreadCoarsening": 2, "UnrollLoop": False, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8}],
 }
 
 
@@ -391,9 +395,9 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
     new = [g.name for g in t.space.genes if g.name in ("VectorizeLoads_Align", "TileLoops_Flat",
                                                         "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
                                                         "VectorizeLoads_AlignShared", "ReorderInstructions_Batch",
-                                                        "CoalesceMemoryAccess")]
+                                                        "CoalesceMemoryAccess", "TileLoops_Flat")]
     if name == "stencil":
-        assert base["CoalesceMemoryAccess"] is False
+        assert base["CoalesceMemoryAccess"] is False and base["TileLoops_Flat"] is False
     assert len(new) >= 2 and all(base[n] is False for n in new)
     fast = t.space.coerce(t.meta.FAST_GENOME)
     for g in _odd_genomes(t):
@@ -419,6 +423,9 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert t.render(dict(smem, CoalesceMemoryAccess=True)) == t.render(smem)
         aligned = dict(fast, VectorizeLoads_Align=True)
         assert t.render(dict(aligned, CoalesceMemoryAccess=True)) == t.render(aligned)
+        assert "g32 / (unsigned)W" in t.render(dict(fast, TileLoops_Flat=True))
+        assert t.render(dict(smem, TileLoops_Flat=True)) == t.render(smem)
+        assert t.launch(dict(fast, TileLoops_Flat=True), {"H": 131072, "W": 257}).grid[:2] == (16384 * 257 // 128, 1)
         bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
         assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
 
@@ -463,7 +470,8 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
     if name == "stencil":
         genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
         genomes.append(_odd_genomes(t)[5])  # shared memory, VectorizeLoads_AlignShared
-        genomes.append(_odd_genomes(t)[-2])  # CoalesceMemoryAccess
+        genomes.append(_odd_genomes(t)[-3])  # CoalesceMemoryAccess
+        genomes.append(_odd_genomes(t)[-2])  # TileLoops_Flat
     else:
         genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
