@@ -13,7 +13,48 @@ PREF = ReorderInstructions_Prefetch and not UseSharedMemory
 AST = VectorizeLoads_AlignStores and ALIGN
 ASH = VectorizeLoads_AlignShared and V > 1 and UseSharedMemory
 NVS = (TW + 2 + V - 1 + V - 1) // V          # aligned vectors that cover TW + 2 floats at any shift
+COALS = CoalesceMemoryAccess and V > 1 and not UseSharedMemory and not ALIGN
+FLATS = TileLoops_Flat and not UseSharedMemory
 %>
+% if FLATS:
+// TileLoops_Flat: thread g = blockIdx.x*${BX * BY} + tid takes column g % W of the band of ${CY} rows g / W
+// (grid x covers ceil(H/${CY})*W threads), so no block idles at a ragged right edge; all ${CY + 2} rows are
+// loaded (clamped into the grid) before the first output, each warp access is consecutive columns.
+extern "C" __global__ void __launch_bounds__(${BX * BY})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
+{
+    const unsigned long long g = (unsigned long long)blockIdx.x * ${BX * BY} + threadIdx.y * ${BX} + threadIdx.x;
+    unsigned long long band;
+    int x;
+    if ((unsigned long long)gridDim.x * ${BX * BY} <= 0xffffffffull) {   // uniform: 32-bit division
+        const unsigned g32 = (unsigned)g;
+        band = g32 / (unsigned)W;
+        x = (int)(g32 - (unsigned)band * (unsigned)W);
+    } else {
+        band = g / (unsigned long long)W;
+        x = (int)(g - band * (unsigned long long)W);
+    }
+    if (band * ${CY} >= (unsigned long long)H) return;
+    const int y0 = (int)band * ${CY};
+    const size_t ws = (size_t)W;
+    const int xl = max(x - 1, 0), xr = min(x + 1, W - 1);
+    float m[${CY + 2}], l[${CY}], r[${CY}];
+    #pragma unroll
+    for (int i = 0; i < ${CY + 2}; ++i) {
+        const float* rowp = inp + (size_t)min(max(y0 - 1 + i, 0), H - 1) * ws;
+        m[i] = __ldg(rowp + x);
+        if (i >= 1 && i <= ${CY}) { l[i - 1] = __ldg(rowp + xl); r[i - 1] = __ldg(rowp + xr); }
+    }
+    #pragma unroll
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        const float s = c0 * m[i + 1] + c1 * ((m[i] + m[i + 2]) + (l[i] + r[i]));
+        const bool edge = (y == 0) | (y == H - 1) | (x == 0) | (x == W - 1);
+        out[(size_t)y * ws + x] = edge ? m[i + 1] : s;
+    }
+}
+% else:
 #include <stdint.h>
 
 template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
@@ -316,6 +357,48 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
 }
 % endif
 
+% if COALS:
+// CoalesceMemoryAccess, where W or a buffer allows no vectors: thread tx computes columns xb + k*${BX}
+// (xb = bx*${TW} + tx, k < ${V}), so each warp load and store is ${BX} consecutive floats instead of lanes
+// ${4 * V} bytes apart; the left and right neighbours are loads of their own (coalesced, mostly L1 hits).
+__device__ __forceinline__ void row_co(const float* __restrict__ rowp, int xb, int W, float (&m)[${V}],
+                                       float (&l)[${V}], float (&r)[${V}])
+{
+    #pragma unroll
+    for (int k = 0; k < ${V}; ++k) {
+        const int x = min(xb + k * ${BX}, W - 1);       // a column past the row loads inside it, stores nothing
+        m[k] = __ldg(rowp + x);
+        l[k] = __ldg(rowp + max(x - 1, 0));
+        r[k] = __ldg(rowp + min(x + 1, W - 1));
+    }
+}
+
+__device__ __forceinline__ void run_co(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
+                                       float c0, float c1, int xb, int y0)
+{
+    const size_t ws = (size_t)W;
+    float am[${V}], bm[${V}], bl[${V}], br[${V}], cm[${V}], cl[${V}], cr[${V}];
+    row_co(inp + (size_t)max(y0 - 1, 0) * ws, xb, W, am, cl, cr);    // cl, cr: unused here
+    row_co(inp + (size_t)y0 * ws, xb, W, bm, bl, br);
+    ${UNR}
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        row_co(inp + (size_t)min(y + 1, H - 1) * ws, xb, W, cm, cl, cr);
+        const bool edge_row = (y == 0) | (y == H - 1);
+        float* const rowp = out + (size_t)y * ws;
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) {
+            const int x = xb + k * ${BX};
+            const float s = c0 * bm[k] + c1 * ((am[k] + cm[k]) + (bl[k] + br[k]));
+            if (x < W) rowp[x] = (edge_row | (x == 0) | (x == W - 1)) ? bm[k] : s;
+        }
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) { am[k] = bm[k]; bm[k] = cm[k]; bl[k] = cl[k]; br[k] = cr[k]; }
+    }
+}
+
+% endif
 extern "C" __global__ void __launch_bounds__(${BX * BY})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
 {
@@ -336,7 +419,10 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     }
 % else:
     const int x0 = (blockIdx.x * ${BX} + threadIdx.x) * ${V};
-  % if AST:
+  % if COALS:
+    const int xb = blockIdx.x * ${TW} + threadIdx.x;    // CoalesceMemoryAccess: the first of its columns
+    if ((vec ? x0 : xb) >= W) return;
+  % elif AST:
     // every lane stays for the shuffles of the stores (a lane past the row loads clamped values, stores nothing)
   % else:
     if (x0 >= W) return;
@@ -345,7 +431,10 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     for (int by = blockIdx.y; by * ${TH} < H; by += gridDim.y) {   // grid y is at most 65535
         const int y0 = (by * ${BY} + threadIdx.y) * ${CY};
         if (y0 >= H) break;
-  % if V > 1:
+  % if COALS:
+        if (vec) run<true>(out, inp, H, W, c0, c1, x0, y0);
+        else     run_co(out, inp, H, W, c0, c1, xb, y0);
+  % elif V > 1:
         if (vec) run<true>(out, inp, H, W, c0, c1, x0, y0);
         else     run<false>(out, inp, H, W, c0, c1, x0, y0);
   % else:
@@ -354,3 +443,4 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     }
 % endif
 }
+% endif

@@ -10,8 +10,11 @@ in registers, or from a shared-memory copy of the tile and its one-cell halo.
 For odd W (every row starts at another 16-byte shift, so float2/float4 cannot apply as such), the
 path without shared memory has VectorizeLoads_Align (two aligned vectors per row shifted in registers),
 VectorizeLoads_AlignStores (aligned vector stores assembled through a warp shuffle) and
-ReorderInstructions_Prefetch (all rows of a thread loaded before the first is used). The kernel
-strides over grid y, which launch() caps at 65535.
+ReorderInstructions_Prefetch (all rows of a thread loaded before the first is used); CoalesceMemoryAccess
+spreads a thread's columns a block width apart so that the scalar accesses of a warp are consecutive (the
+consecutive-columns layout has lanes 4*VectorizeLoads bytes apart, and the H200 profile of the best odd-W genomes
+showed the L1 at 72-83% "Memory Throughput" above DRAM at 59-74%). The kernel strides over grid y, which launch()
+caps at 65535.
 """
 import numpy as np
 
@@ -51,6 +54,19 @@ GENES = [
          "halo are loaded as the aligned VectorizeLoads-float vectors that cover them, spread over the block's "
          "threads, and stored to shared memory element by element at their columns (the stores to global memory "
          "stay element by element). Elsewhere it changes nothing"),
+    Gene("CoalesceMemoryAccess", "CoalesceMemoryAccess", (False, True), False,
+         "without shared memory and VectorizeLoads_Align, VectorizeLoads > 1, where W or a buffer allows no "
+         "vectors (odd W): each thread's VectorizeLoads columns are AdjustBlockSizeX apart instead of consecutive, "
+         "so every warp load and store covers consecutive floats (the lanes' scalar accesses were 4*VectorizeLoads "
+         "bytes apart: VectorizeLoads times the L1 wavefronts); the left and right neighbours are loads of their "
+         "own. Elsewhere it changes nothing"),
+    Gene("TileLoops_Flat", "TileLoops", (False, True), False,
+         "without shared memory: the grid is flattened over (band of ThreadCoarsening rows, column), thread g "
+         "taking column g % W of band g / W, so no block is idle at a ragged right edge (W = 257 in tiles of 128 "
+         "columns leaves a block-column of 1 column: a third of the blocks hold a slot for one thread's work). "
+         "One column per thread, coalesced scalar loads and stores, all ThreadCoarsening + 2 rows loaded before "
+         "the first output. It replaces the x/y tiling, VectorizeLoads and the odd-width genes; changes nothing "
+         "with UseSharedMemory"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -113,8 +129,17 @@ def args(p):
             Arg("c0", "scalar", "float32", value=C0), Arg("c1", "scalar", "float32", value=C1)]
 
 
+def flat(g):
+    """TileLoops_Flat takes effect (it needs UseSharedMemory off; else it changes nothing)."""
+    return bool(g["TileLoops_Flat"]) and not g["UseSharedMemory"]
+
+
 def launch(g, p):
     tw, th = tile(g)
+    if flat(g):   # one thread per (band of ThreadCoarsening rows, column), blocks of X*Y threads over grid x
+        nt = g["AdjustBlockSizeX"] * g["AdjustBlockSizeY"]
+        bands = (p["H"] + g["ThreadCoarsening"] - 1) // g["ThreadCoarsening"]
+        return (max(1, (bands * p["W"] + nt - 1) // nt), 1), (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
     # the kernel strides over grid y, which is at most 65535 (131072 rows in tiles of 1 or 2 are more)
     return ((p["W"] + tw - 1) // tw, min(65535, (p["H"] + th - 1) // th)), (g["AdjustBlockSizeX"],
                                                                              g["AdjustBlockSizeY"])
@@ -146,4 +171,5 @@ def cost(p):
 FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening": 8, "VectorizeLoads": 4,
                "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
                "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False,
-               "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False}
+               "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False, "CoalesceMemoryAccess": False,
+               "TileLoops_Flat": False}

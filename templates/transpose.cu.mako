@@ -3,6 +3,9 @@
 <%
 TILE, ROWS, V, TC = TileLoops, AdjustBlockSize, VectorizeLoads, ThreadCoarsening
 COAL, SPEC = CoalesceMemoryAccess, TileLoops_Specialize
+BATCH = ReorderInstructions_Batch and UseSharedMemory   # else the gene changes nothing
+NR = TileLoops // AdjustBlockSize                       # tile rows per thread
+G = max(1, min(NR, 32 // VectorizeLoads))               # rows batched: at most 32 floats in registers
 ALIGN = VectorizeLoads_Align and V > 1 and UseSharedMemory   # else the gene changes nothing
 FLAT = ALIGN and TileLoops_Flat
 BXT = TILE // V
@@ -229,7 +232,87 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
                                         int r0, int c0${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
-  % if UseSharedMemory:
+  % if UseSharedMemory and BATCH:
+    // ReorderInstructions_Batch: the loads of ${G} tile rows are all issued before the first is stored to
+    // shared memory (${G * VectorizeLoads} floats in registers), and the shared reads of ${G} output rows before the first store
+    #pragma unroll
+    for (int g0 = 0; g0 < ${NR}; g0 += ${G}) {
+        float v[${G}][${V}];
+        #pragma unroll
+        for (int n = 0; n < ${G}; ++n) {
+            const int j = ty + (g0 + n) * ${ROWS}, r = r0 + j;
+            if (FULL || r < R) {
+    % if COAL:
+                if (!VIN) {
+                    const float* rowp = inp + (size_t)r * C + c0;
+                    #pragma unroll
+                    for (int k = 0; k < ${V}; ++k) {
+                        const int cc = tx + k * ${BXT};
+                        v[n][k] = (FULL || c0 + cc < C) ? __ldg(rowp + cc) : 0.f;
+                    }
+                    continue;
+                }
+    % endif
+                load_v<VIN, FULL>(inp + (size_t)r * C, c0 + tx * ${V}, C, v[n]);
+            }
+        }
+        #pragma unroll
+        for (int n = 0; n < ${G}; ++n) {
+            const int j = ty + (g0 + n) * ${ROWS};
+            if (FULL || r0 + j < R) {
+    % if COAL:
+                if (!VIN) {
+                    #pragma unroll
+                    for (int k = 0; k < ${V}; ++k) tile[j][tx + k * ${BXT}] = v[n][k];
+                    continue;
+                }
+    % endif
+    % if PAD or V == 1:
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) tile[j][tx * ${V} + k] = v[n][k];
+    % else:
+                st_v<${V}>(&tile[j][tx * ${V}], v[n]);
+    % endif
+            }
+        }
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int g0 = 0; g0 < ${NR}; g0 += ${G}) {
+        float w[${G}][${V}];
+        #pragma unroll
+        for (int n = 0; n < ${G}; ++n) {
+            const int j = ty + (g0 + n) * ${ROWS};
+    % if COAL:
+            if (!VOUT) {
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) w[n][k] = tile[tx + k * ${BXT}][j];
+                continue;
+            }
+    % endif
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) w[n][k] = tile[tx * ${V} + k][j];
+        }
+        #pragma unroll
+        for (int n = 0; n < ${G}; ++n) {
+            const int c = c0 + ty + (g0 + n) * ${ROWS};
+            if (FULL || c < C) {
+    % if COAL:
+                if (!VOUT) {
+                    float* rowp = out + (size_t)c * R + r0;
+                    #pragma unroll
+                    for (int k = 0; k < ${V}; ++k) {
+                        const int rr = tx + k * ${BXT};
+                        if (FULL || r0 + rr < R) rowp[rr] = w[n][k];
+                    }
+                    continue;
+                }
+    % endif
+                store_v<VOUT, FULL>(out + (size_t)c * R, r0 + tx * ${V}, R, w[n]);
+            }
+        }
+    }
+  % elif UseSharedMemory:
     ${UNR}
     for (int j = ty; j < ${TILE}; j += ${ROWS}) {
         const int r = r0 + j;

@@ -99,7 +99,13 @@ DESIGNS = {
                    {"VectorizeLoads_Align": True},
                    {"VectorizeLoads_Align": True, "VectorizeLoads": 2},
                    {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "ThreadCoarsening": 2},
-                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 32, "AdjustBlockSize": 8}],
+                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 32, "AdjustBlockSize": 8},
+                   # ReorderInstructions_Batch: a thread's tile rows all loaded before the shared stores
+                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
+                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "AdjustBlockSize": 8},
+                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
+                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops": 32,
+                    "AdjustBlockSize": 8}],
                   {}, {"R": 1031, "C": 2053}),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)
@@ -112,7 +118,15 @@ DESIGNS = {
                  {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
                  {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
                   "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True,
-                  "UnrollLoop": False}],
+                  "UnrollLoop": False},
+                 # CoalesceMemoryAccess: a thread's columns a block width apart (consecutive warp accesses)
+                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4},
+                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "AdjustBlockSizeY": 2},
+                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
+                  "AdjustBlockSizeY": 2},
+                 # TileLoops_Flat: one thread per (band of rows, column)
+                 {"TileLoops_Flat": True, "ThreadCoarsening": 4},
+                 {"TileLoops_Flat": True, "ThreadCoarsening": 8, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2}],
                 {}, {"H": 1031, "W": 2053}),
 }
 

@@ -354,7 +354,12 @@ ODD_DESIGNS = {
                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "ThreadCoarsening": 2},
                   {"VectorizeLoads_Align": True, "VectorizeLoads": 2, "PadSharedMemory": False},
                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 16, "AdjustBlockSize": 4,
-                   "ThreadCoarsening": 4}],
+                   "ThreadCoarsening": 4},
+                  # ReorderInstructions_Batch: all of a thread's tile rows loaded before the shared stores
+                  {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
+                  {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True,
+                   "AdjustBlockSize": 8},
+                  {"ReorderInstructions_Batch": True, "TileLoops": 32, "AdjustBlockSize": 4, "ThreadCoarsening": 2}],
     "stencil": [{"VectorizeLoads_Align": True},
                 {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True},
                 {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "ReorderInstructions_Prefetch": True,
@@ -365,7 +370,17 @@ ODD_DESIGNS = {
                 {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
                  "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True},
                 {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 8,
-                 "AdjustBlockSizeY": 8, "ThreadCoarsening": 2}],
+                 "AdjustBlockSizeY": 8, "ThreadCoarsening": 2},
+                # CoalesceMemoryAccess: a thread's columns a block width apart, every warp access consecutive
+                {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "AdjustBlockSizeY": 2},
+                {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
+                 "AdjustBlockSizeY": 2, "ReorderInstructions_Prefetch": True},
+                {"CoalesceMemoryAccess": True, "ThreadCoarsening": 2, "AdjustBlockSizeX": 8, "AdjustBlockSizeY": 8,
+                 "UnrollLoop": False},
+                # TileLoops_Flat: one thread per (band of rows, column), no idle block at a ragged edge
+                {"TileLoops_Flat": True, "ThreadCoarsening": 4},
+                {"TileLoops_Flat": True, "ThreadCoarsening": 2, "UnrollLoop": False, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8}],
 }
 
 
@@ -379,7 +394,10 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
     base = t.space.baseline()
     new = [g.name for g in t.space.genes if g.name in ("VectorizeLoads_Align", "TileLoops_Flat",
                                                         "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
-                                                        "VectorizeLoads_AlignShared")]
+                                                        "VectorizeLoads_AlignShared", "ReorderInstructions_Batch",
+                                                        "CoalesceMemoryAccess", "TileLoops_Flat")]
+    if name == "stencil":
+        assert base["CoalesceMemoryAccess"] is False and base["TileLoops_Flat"] is False
     assert len(new) >= 2 and all(base[n] is False for n in new)
     fast = t.space.coerce(t.meta.FAST_GENOME)
     for g in _odd_genomes(t):
@@ -392,12 +410,22 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         plain = dict(fast, VectorizeLoads=1)
         assert t.render(dict(plain, VectorizeLoads_Align=True)) == t.render(plain)
         assert t.smem_bytes(g) == 64 * (64 + 4 + 1) * 4
+        assert "g0 += 4" in t.render(dict(fast, ReorderInstructions_Batch=True))   # 4 rows of float4 batched
+        nosmem = dict(fast, UseSharedMemory=False, PadSharedMemory=False, AdjustBlockSize=8)
+        assert t.render(dict(nosmem, ReorderInstructions_Batch=True)) == t.render(nosmem)
     else:
         assert "store_row<VEC>" in t.render(_odd_genomes(t)[1]) and "__shfl_down_sync" not in t.render(fast)
         smem = dict(fast, UseSharedMemory=True)
         assert t.render(dict(smem, VectorizeLoads_Align=True, ReorderInstructions_Prefetch=True)) == t.render(smem)
         assert t.render(dict(fast, VectorizeLoads_AlignShared=True)) == t.render(fast)  # no shared memory
         assert "tile[r][4 + col]" in t.render(dict(smem, VectorizeLoads_AlignShared=True))
+        assert "run_co(" in t.render(dict(fast, CoalesceMemoryAccess=True)) and "run_co(" not in t.render(fast)
+        assert t.render(dict(smem, CoalesceMemoryAccess=True)) == t.render(smem)
+        aligned = dict(fast, VectorizeLoads_Align=True)
+        assert t.render(dict(aligned, CoalesceMemoryAccess=True)) == t.render(aligned)
+        assert "g32 / (unsigned)W" in t.render(dict(fast, TileLoops_Flat=True))
+        assert t.render(dict(smem, TileLoops_Flat=True)) == t.render(smem)
+        assert t.launch(dict(fast, TileLoops_Flat=True), {"H": 131072, "W": 257}).grid[:2] == (16384 * 257 // 128, 1)
         bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
         assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
 
@@ -441,7 +469,11 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
     genomes = [t.space.baseline(), t.space.coerce(t.meta.FAST_GENOME), *_odd_genomes(t)[:2]]
     if name == "stencil":
         genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
-        genomes.append(_odd_genomes(t)[-2])  # shared memory, VectorizeLoads_AlignShared
+        genomes.append(_odd_genomes(t)[5])  # shared memory, VectorizeLoads_AlignShared
+        genomes.append(_odd_genomes(t)[-3])  # CoalesceMemoryAccess
+        genomes.append(_odd_genomes(t)[-2])  # TileLoops_Flat
+    else:
+        genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
     for g in genomes:
         assert t.launch(g, p).grid[1] <= 2
