@@ -607,7 +607,8 @@ ${compute("0")}
 ${k_loop_guarded()}
     }
 % elif FAST:
-    if (a_vec && b_vec && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+    // (a k range shorter than one tile, e.g. a split-K block past the end of K, takes the guarded loop)
+    if (a_vec && b_vec && ${KB} >= ${BK} && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
 ${k_loop_full()}
     } else {
 ${k_loop_guarded()}

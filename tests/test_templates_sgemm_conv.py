@@ -287,6 +287,20 @@ def test_emulated_sgemm_split_k_matches_reference(change, tmp_path):
             _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
+@needs_gxx
+def test_emulated_sgemm_split_k_with_an_empty_split_matches_reference(tmp_path):
+    # K = 36 in tiles of 8 is 5 tiles; 4 splits of ceil(5 / 4) = 2 leave the last split no k at all. Its
+    # block (64 x 128, inside M = 67 and N = 132) once took the full-tile loop with zero tiles and read
+    # one tile past B (NaN on the H200 at the check shape of 64 x 8192 x 8192, a segfault here)
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), "TileLoops_M": 64, "ThreadCoarsening_N": 4, "TileLoops_SpecializeEdges": False,
+                       "TileLoops_SplitK": 4})
+    p = {"M": 67, "N": 132, "K": 36}
+    assert t.launch(g, p).grid == (2, 2, 4)
+    for placement in ("start", "end"):
+        _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
 # TileLoops_SplitK with the cp.async pipeline: its loop walks the block's k range (KS), its zero-fill
 # guards and tile count too; BM=64 designs for skinny M (64 x 8192 x 8192)
 SPLIT_ASYNC_VARIANTS = [dict(c, ReorderInstructions=False, AdjustBlockSize_MaxRegisters=128) for c in (
