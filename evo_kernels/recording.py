@@ -100,9 +100,14 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
                        known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc))
         run_id = f"record-{t.name}"
         evals, t0 = [], time.monotonic()
-        for i in range(0, len(genomes), batch):
-            chunk = genomes[i:i + batch]
-            new = ev.evaluate([Candidate(t.name, g, problem, space.key(g)) for g in chunk])
+        chunks = [genomes[i:i + batch] for i in range(0, len(genomes), batch)]
+        # one batch ahead: the next batch builds (and queues for the GPU) while this one is measured,
+        # so the GPU does not wait at batch boundaries; each batch is still written in order
+        ahead = [ev.submit([Candidate(t.name, g, problem, space.key(g)) for g in c]) for c in chunks[:2]]
+        for i in range(len(chunks)):
+            new = ahead.pop(0).result()
+            if i + 2 < len(chunks):
+                ahead.append(ev.submit([Candidate(t.name, g, problem, space.key(g)) for g in chunks[i + 2]]))
             fresh = [e for e in new if not e.reused]
             if fresh:  # the recording's one writer: each measured batch, in one transaction
                 store.add_many(fresh, run_id=run_id)
