@@ -75,6 +75,8 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
         genomes = list(space.enumerate())
         if len(genomes) > ENUMERATE_LIMIT:
             sample = ENUMERATE_LIMIT
+    elif sample is None:  # too large to enumerate: a random sample of the enumeration limit
+        sample = ENUMERATE_LIMIT
     if sample is not None:
         rng = np.random.default_rng(seed)
         seen, genomes = {space.key(base)}, [base]

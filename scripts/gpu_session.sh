@@ -13,8 +13,8 @@
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 #   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
 #             the pipeline and the pipeline through Dask, on transpose 16384^2 and sgemm 4096^3
-#   subspace - a whole sgemm sub-space (the genes of SUBSPACE_PINS fixed, ~1000 genomes), for a replay
-#             in which every neighbour a search asks for was measured
+#   subspace - whole sub-spaces of SUBSPACE_TEMPLATES (some genes fixed, ~1000-2000 genomes each), for
+#             replays in which every neighbour a search asks for was measured
 # SEARCH_TABLE=1 also runs benchmarks/search_table.py (replays only: the CPU cores, not the GPU) in the
 # background from the start, niced, on SEARCH_JOBS processes (default 12) and for at most T_SEARCH
 # seconds (default 540), resuming SEARCH_TABLE_FROM (a table.jsonl) where given; SEARCH_ARGS narrows it.
@@ -112,16 +112,33 @@ for stage in ${STAGES:-tests check bench batch}; do
       done ;;
     subspace)
       mkdir -p "$WORK/recordings"
-      # the fast family (shared memory, vector loads, register-tiled, padded, 128-register cap, no cp.async):
-      # free are the block tile (M, N, K), the thread tile (M, N), the full-tile loop and the fragment pipeline
-      pins="--pin UseSharedMemory=True --pin VectorizeLoads=True --pin ReorderInstructions_Async=0
-        --pin ReorderInstructions=True --pin AdjustBlockSize_MaxRegisters=128 --pin CoalesceMemoryAccess=True
-        --pin PadSharedMemory=True --pin TileLoops_Group=1 --pin UnrollLoop=32"
-      # shellcheck disable=SC2086
-      timeout "${T_SUBSPACE:-300}" $EK record sgemm --size M=2048 N=2048 K=2048 ${SUBSPACE_PINS:-$pins} \
-        --db "$WORK/recordings/record-sub.db" --out "$WORK/recordings/sgemm_subspace.json.gz" --time-cap 0.1 \
-        2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
-      rm -f "$WORK/recordings/record-sub.db"* ;;
+      # whole sub-spaces (some genes fixed, ~1000-2000 genomes each), for replays in which every
+      # neighbour a search asks for was measured; SUBSPACE_TEMPLATES picks (default: all three)
+      for t in ${SUBSPACE_TEMPLATES:-sgemm transpose stencil}; do
+        case $t in
+          # the fast family (shared memory, vector loads, register-tiled, padded, 128-register cap, no cp.async,
+          # unsplit): free are the block tile (M, N, K), the thread tile (M, N), the full-tile loop and the
+          # fragment pipeline
+          sgemm) size="M=2048 N=2048 K=2048"; pins="--pin UseSharedMemory=True --pin VectorizeLoads=True
+            --pin ReorderInstructions_Async=0 --pin ReorderInstructions=True --pin AdjustBlockSize_MaxRegisters=128
+            --pin CoalesceMemoryAccess=True --pin PadSharedMemory=True --pin TileLoops_Group=1 --pin UnrollLoop=32
+            --pin TileLoops_SpecializeEdges=False --pin TileLoops_SplitK=1" ;;
+          # coalesced, aligned-only vectors, 2-D grid, no edge specialization: tile, block, shared memory,
+          # padding, unrolling, vector width, coarsening and the store batching are free
+          transpose) size="R=2048 C=2048"; pins="--pin CoalesceMemoryAccess=True --pin VectorizeLoads_Align=False
+            --pin TileLoops_Flat=False --pin TileLoops_Specialize=False" ;;
+          # the genes of the first stencil template (its odd-side genes off)
+          stencil) size="H=2048 W=2048"; pins="--pin VectorizeLoads_Align=False --pin ReorderInstructions_Prefetch=False
+            --pin VectorizeLoads_AlignStores=False --pin VectorizeLoads_AlignShared=False
+            --pin CoalesceMemoryAccess=False --pin TileLoops_Flat=False" ;;
+          *) echo "subspace: no pins for $t" >> "$WORK/recordings/record.log"; continue ;;
+        esac
+        # shellcheck disable=SC2086
+        timeout "${T_SUBSPACE:-200}" $EK record "$t" --size $size $pins \
+          --db "$WORK/recordings/record-sub-$t.db" --out "$WORK/recordings/${t}_subspace.json.gz" --time-cap 0.1 \
+          2>&1 | tail -n 3 >> "$WORK/recordings/record.log"
+        rm -f "$WORK/recordings/record-sub-$t.db"*
+      done ;;
     *) echo "unknown stage $stage" >> "$WORK/stages.log" ;;
   esac
   echo "$stage $(( $(date +%s) - t_start )) s" >> "$WORK/stages.log"

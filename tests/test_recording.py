@@ -70,3 +70,24 @@ def test_record_pins_are_checked_before_any_measurement(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "TileLoops_M" in err[0], err
     assert not (tmp_path / "x.json.gz").exists() and not (tmp_path / "x.db").exists()
+
+
+def test_record_samples_a_pinned_space_too_large_to_enumerate(tmp_path, monkeypatch):
+    """A few pins leave sgemm's space far past the enumeration limit: record samples it (here it then
+    stops at the missing GPU, the first thing after choosing the genomes)."""
+    from evo_kernels import recording
+    from evo_kernels.runners import choose
+
+    monkeypatch.setattr(choose, "gpu_count", lambda: 0)
+    chosen = []
+    real_open = choose.open_runner
+
+    def spy(backend, *a, **k):
+        chosen.append(backend)
+        return real_open(backend, *a, **k)
+
+    monkeypatch.setattr(choose, "open_runner", spy)
+    with pytest.raises(ValueError, match="record sgemm: no GPU visible here"):
+        recording.record("sgemm", pins={"UseSharedMemory": "True", "TileLoops_SplitK": "1"},
+                         out=str(tmp_path / "x.json.gz"), db=str(tmp_path / "x.db"))
+    assert chosen  # the genomes were chosen: the runner was asked for

@@ -305,6 +305,7 @@ def test_softmax_cluster_genomes_build_one_pass_for_long_rows(tmp_path):
         assert r.status == "ok" and r.spill_bytes == 0, (g, r.status, r.error[-1000:])
 
 
+@pytest.mark.slow
 def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
     # the coalesced fallback for sides that allow no vectors, and the unguarded copy for full tiles
     t = load_template("transpose")
@@ -325,6 +326,7 @@ def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
 
 
+@pytest.mark.slow
 def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
     # VectorizeLoads_Align: a scalar head to each row's 16-byte boundary, vectors, a scalar tail
     t = load_template("softmax")

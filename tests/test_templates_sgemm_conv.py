@@ -356,7 +356,7 @@ def test_sgemm_full_tile_loop_has_no_guards_and_no_spill(frag, tmp_path):
     t = load_template("sgemm")
     g = t.space.check({**fast(t), "TileLoops_Specialize": True, "ReorderInstructions_Fragments": frag})
     src = t.render(g)
-    head = "if (a_vec && b_vec && K % 8 == 0 && bm0 + 128 <= M && bn0 + 128 <= N) {"
+    head = "if (a_vec && b_vec && K >= 8 && K % 8 == 0 && bm0 + 128 <= M && bn0 + 128 <= N) {"
     assert head in src
     full = src[src.index(head) + len(head):]
     full, guarded = full[:full.index("    } else {")], full[full.index("    } else {"):]

@@ -27,16 +27,21 @@ BASE = {"UseSharedMemory": "registers", "UnrollLoop": 4, "VectorizeLoads": 4, "C
         "TileLoops_Cluster": 1}
 # the prefetching loop (rows that fit, rows that do not: the plain loop), float2 and scalar instances, a
 # block of several row groups, and the plain row loop of the other modes (VectorizeLoads_Align too)
+# (the first and the last run by default, the rest with the slow tests: each emulation takes 10-40 s)
+_slow = pytest.mark.slow
 VARIANTS = [dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2),
             # 32 floats a row per thread, two sets under the 128-register cap
-            dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2, UnrollLoop=8),
-            dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=8),
-            dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=2),
-            dict(AdjustBlockSize=32, ThreadCoarsening=4, TileLoops_Rows=8, VectorizeLoads=2, UnrollLoop=8),
-            dict(AdjustBlockSize=256, ThreadCoarsening=1, TileLoops_Rows=2, VectorizeLoads=1, UnrollLoop=16),
-            dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=4, UseSharedMemory="online", UnrollLoop=8),
-            dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=2, UseSharedMemory="shared", UnrollLoop=8,
-                 VectorizeLoads_Align=True),
+            pytest.param(dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2, UnrollLoop=8), marks=_slow),
+            pytest.param(dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=8), marks=_slow),
+            pytest.param(dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=2), marks=_slow),
+            pytest.param(dict(AdjustBlockSize=32, ThreadCoarsening=4, TileLoops_Rows=8, VectorizeLoads=2, UnrollLoop=8),
+                         marks=_slow),
+            pytest.param(dict(AdjustBlockSize=256, ThreadCoarsening=1, TileLoops_Rows=2, VectorizeLoads=1, UnrollLoop=16),
+                         marks=_slow),
+            pytest.param(dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=4, UseSharedMemory="online",
+                              UnrollLoop=8), marks=_slow),
+            pytest.param(dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=2, UseSharedMemory="shared",
+                              UnrollLoop=8, VectorizeLoads_Align=True), marks=_slow),
             dict(AdjustBlockSize=4, ThreadCoarsening=8, TileLoops_Rows=8, UseSharedMemory="none",
                  CoalesceMemoryAccess=False)]
 # R not a multiple of the rows per block; C: float4 rows that fit 128 x 16 floats, longer ones (the
