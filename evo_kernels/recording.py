@@ -69,6 +69,9 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
         except TuneError as exc:
             raise ValueError(str(exc)) from exc
     base = space.baseline()
+    if space.violations(base):  # every speedup of a recording is against its baseline: it must run
+        raise ValueError(f"record {template_name}: the pinned sub-space's baseline is not a valid genome "
+                         f"({'; '.join(space.violations(base))}); pin genes so that it is")
     old = _existing(out, t, problem) if extend and Path(out).exists() else None
     known = {space.key(e["genome"]) for e in old["entries"]} if old else set()
     if sample is None and space.size <= 20 * ENUMERATE_LIMIT:

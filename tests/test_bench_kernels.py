@@ -1,6 +1,6 @@
 """benchmarks/bench_kernels.py's genome selection (extra genomes, hill climbing) on the CPU: builds
-with the real nvcc, times answered from the shipped H200 transpose recording (a replay; genomes it
-lacks come back "not recorded"). The benchmark's numbers themselves come from the GPU only."""
+with the real nvcc, times answered from the H200 recording of a whole stencil sub-space (a replay;
+genomes it lacks come back "not recorded"). The benchmark's numbers themselves come from the GPU only."""
 import importlib.util
 import json
 import shutil
@@ -10,7 +10,6 @@ import pytest
 
 from evo_kernels.records import RunResult
 from evo_kernels.runners.replay import load_space
-from evo_kernels.runners.choose import RECORDINGS
 
 _spec = importlib.util.spec_from_file_location(
     "bench_kernels", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_kernels.py")
@@ -37,10 +36,11 @@ class RecordedRunner:
 
 def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tmp_path):
     monkeypatch.setattr(bench, "peers", lambda t, p: {})  # torch peers need a GPU
-    runner = RecordedRunner(RECORDINGS / "transpose.json.gz")
+    # a whole sub-space: every neighbour inside it was measured (the shipped recordings are sparse samples)
+    runner = RecordedRunner(Path(__file__).resolve().parent.parent / "benchmarks/spaces/stencil_subspace_H200.json.gz")
     start = min((g for g in runner.rp.genomes() if runner.rp.entry(g).status == "ok"),
                 key=lambda g: -runner.rp.entry(g).median_ms)  # the slowest recorded genome
-    res = bench.bench_template("transpose", runner, bench.NvccBuilder(cache_dir=tmp_path), sample=0, seed=0,
+    res = bench.bench_template("stencil", runner, bench.NvccBuilder(cache_dir=tmp_path), sample=0, seed=0,
                                climb=3, extra=[("start", start)])
     rows = res["rows"]
     labels = [r["label"] for r in rows]

@@ -70,6 +70,13 @@ def test_record_pins_are_checked_before_any_measurement(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "TileLoops_M" in err[0], err
     assert not (tmp_path / "x.json.gz").exists() and not (tmp_path / "x.db").exists()
+    # pins whose baseline is invalid (transpose's coalesced stores need shared memory and vectors): one
+    # line before anything is measured (a GPU call lost its sub-space at the end to this)
+    with pytest.raises(ValueError, match="record transpose: the pinned sub-space's baseline is not a valid genome "
+                                         r"\(CoalesceMemoryAccess needs"):
+        record("transpose", pins={"CoalesceMemoryAccess": "True"}, out=str(tmp_path / "x.json.gz"),
+               db=str(tmp_path / "x.db"))
+    assert not (tmp_path / "x.json.gz").exists() and not (tmp_path / "x.db").exists()
 
 
 def test_record_samples_a_pinned_space_too_large_to_enumerate(tmp_path, monkeypatch):
