@@ -19,7 +19,7 @@ from evo_kernels import cli_measure, cli_results, cli_templates
 from evo_kernels.cli_args import UsageError
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import TemplateError
-from evo_kernels.tuning import TuneError
+from evo_kernels.tune_config import TuneError
 
 
 class _Parser(argparse.ArgumentParser):

@@ -23,7 +23,8 @@ def _duration(text: str | None) -> float | None:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import print_rows
-    from evo_kernels.tuning import UNBOUNDED, TuneConfig, nothing_feasible, tune
+    from evo_kernels.tune_config import UNBOUNDED, TuneConfig
+    from evo_kernels.tuning import nothing_feasible, tune
 
     forbids: dict[str, list[str]] = {}
     for k, v in kv_list(args.forbid, "--forbid").items():

@@ -62,7 +62,8 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     problem = dict(problem or t.problem)
     space = t.space
     if pins:
-        from evo_kernels.tuning import TuneError, restrict
+        from evo_kernels.tune_config import TuneError
+        from evo_kernels.tune_plan import restrict
 
         try:
             space = restrict(space, pins, {}, where=f"record {template_name}")
