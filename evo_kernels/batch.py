@@ -33,8 +33,9 @@ from typing import Any, TextIO
 from evo_kernels import settings
 from evo_kernels.checkpoint import CheckpointError, load_pretrained
 from evo_kernels.runners.choose import BackendError, describe_here
-from evo_kernels.tuning import (UNBOUNDED, Plan, TuneConfig, TuneError, nothing_feasible, open_session, run_name,
-                                run_session, validate)
+from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError, run_name
+from evo_kernels.tune_plan import Plan, validate
+from evo_kernels.tuning import nothing_feasible, open_session, run_session
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
             "max_smem_bytes", "pin", "forbid", "start", "seed", "batch_size", "cv_weight", "spill_weight", "ahead"}

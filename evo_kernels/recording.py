@@ -62,7 +62,8 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     problem = dict(problem or t.problem)
     space = t.space
     if pins:
-        from evo_kernels.tuning import TuneError, restrict
+        from evo_kernels.tune_config import TuneError
+        from evo_kernels.tune_plan import restrict
 
         try:
             space = restrict(space, pins, {}, where=f"record {template_name}")
@@ -137,6 +138,7 @@ def export_recording(db: str, template_name: str, out: str, problem: dict[str, i
     from evo_kernels.build import nvcc_version
     from evo_kernels.runners.replay import write_recording
     from evo_kernels.store import ResultStore
+    from evo_kernels.store_rows import to_evaluation
 
     t = load_template(template_name)
     with ResultStore(db, readonly=True) as store:
@@ -145,7 +147,7 @@ def export_recording(db: str, template_name: str, out: str, problem: dict[str, i
             raise ValueError(f"{db}: no evaluations of {t.name}" + (f" at {problem}" if problem else ""))
         problem = rows[0]["problem"]
         rows = [r for r in rows if r["problem"] == problem]
-        evals = [store.to_evaluation(r) for r in rows]
+        evals = [to_evaluation(r) for r in rows]
     device = {k: rows[0].get(k) for k in ("gpu_name", "sm_count", "driver_version")}
     return write_recording(out, evals, t.space, template=t.name, template_hash=rows[0]["template_hash"],
                            problem=problem, device=device, nvcc=rows[0].get("nvcc_version") or nvcc_version())

@@ -1,7 +1,7 @@
 """The one check of a tuning session's settings, whatever their source (command-line flags or a
 batch file's keys), run before anything is created or written.
 
-Each setting is a row of :data:`SETTINGS`: its :class:`~evo_kernels.tuning.TuneConfig` field, the
+Each setting is a row of :data:`SETTINGS`: its :class:`~evo_kernels.tune_config.TuneConfig` field, the
 flag and the batch-file key that set it, its type and its range. :func:`check` judges one value and
 names it the way its source does (``--seed -1``, ``job 2 (sgemm): budget 20.5``), so that every
 bad value becomes one line; :class:`SettingError` carries it. Pure: no file is read here.

@@ -9,11 +9,13 @@ from here instead of being measured again.
 A file that exists is inspected read-only before anything is written to it: one that is not
 SQLite, is truncated or corrupt, or is the database of another application raises
 :class:`StoreError` with one line naming the file, and stays byte-identical.
+
+The table's columns and how records map to rows are ``store_rows.py``; the file's format marks,
+schema version and migrations ``store_file.py``.
 """
 from __future__ import annotations
 
 import json
-import math
 import os
 import sqlite3
 import threading
@@ -23,49 +25,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
 
-from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
+from evo_kernels.records import Evaluation
 from evo_kernels import store_file
 from evo_kernels.store_file import StoreError, inspect_file, one_line  # noqa: F401 (inspect_file: the store's API)
+from evo_kernels.store_rows import NAMES, SCHEMA, canonical_problem, decode_row, row_values, to_evaluation
 
-# (name, SQL type) of every column after ``id``. The first group is the issue's schema; the
-# second holds the rest of the records, so that to_evaluation gives back exactly what add got.
-_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("run_id", "TEXT NOT NULL"), ("template", "TEXT NOT NULL"), ("template_hash", "TEXT NOT NULL"),
-    ("source_hash", "TEXT NOT NULL"), ("genome_key", "TEXT NOT NULL"), ("genome_json", "TEXT NOT NULL"),
-    ("problem_json", "TEXT NOT NULL"), ("gpu_name", "TEXT NOT NULL"), ("sm_count", "INTEGER"),
-    ("driver_version", "TEXT NOT NULL"), ("nvcc_version", "TEXT NOT NULL"), ("arch", "TEXT NOT NULL"),
-    ("flags_json", "TEXT NOT NULL"), ("status", "TEXT NOT NULL"), ("error", "TEXT NOT NULL"),
-    ("times_json", "TEXT NOT NULL"), ("median_ms", "REAL"), ("p95_ms", "REAL"), ("cv", "REAL"),
-    ("max_rel_error", "REAL"), ("registers", "INTEGER"), ("spill_store_bytes", "INTEGER"),
-    ("spill_load_bytes", "INTEGER"), ("smem_bytes", "INTEGER"), ("stack_bytes", "INTEGER"),
-    ("threads_per_block", "INTEGER"), ("compile_seconds", "REAL"), ("fitness", "REAL"), ("speedup", "REAL"),
-    ("member", "INTEGER"), ("generation", "INTEGER"), ("replay", "INTEGER NOT NULL DEFAULT 0"),
-    ("timestamp", "REAL NOT NULL"),
-    ("build_status", "TEXT NOT NULL"), ("run_status", "TEXT NOT NULL"), ("build_error", "TEXT NOT NULL"),
-    ("run_error", "TEXT NOT NULL"), ("entry", "TEXT NOT NULL"), ("cmem_bytes", "INTEGER"),
-    ("cubin_path", "TEXT NOT NULL"), ("cached", "INTEGER NOT NULL DEFAULT 0"), ("device_json", "TEXT NOT NULL"),
-    # Schema version 2: RunResult.timings, seconds per stage (records.STAGES).
-    ("timings_json", "TEXT NOT NULL DEFAULT '{}'"),
-)
-_NAMES = tuple(name for name, _ in _COLUMNS)
-# Columns that are fields of the same name of BuildResult, and the float fields of RunResult (NaN is NULL).
-_BUILD_FIELDS = ("source_hash", "template_hash", "nvcc_version", "arch", "registers", "spill_store_bytes",
-                 "spill_load_bytes", "smem_bytes", "stack_bytes", "cmem_bytes", "threads_per_block",
-                 "compile_seconds", "entry", "cubin_path")
-_RUN_FLOATS = ("median_ms", "p95_ms", "cv", "max_rel_error")
-_JSON = {"genome_json": "genome", "problem_json": "problem", "flags_json": "flags", "times_json": "times_ms",
-         "device_json": "device", "timings_json": "timings"}
 # What "best" means for each ranking column of top().
 _ORDER = {"fitness": "DESC", "speedup": "DESC", "median_ms": "ASC", "p95_ms": "ASC"}
-
-_SCHEMA = f"""
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE evaluations (id INTEGER PRIMARY KEY AUTOINCREMENT, {", ".join(f"{n} {t}" for n, t in _COLUMNS)});
-CREATE INDEX evaluations_identity ON evaluations (template_hash, genome_key, problem_json, gpu_name, nvcc_version);
-CREATE INDEX evaluations_run ON evaluations (run_id);
-CREATE INDEX evaluations_rank ON evaluations (template, status, fitness);
-{store_file.RUNS_TABLE};
-"""
 
 _NO_PARAM = object()  # marks a where-clause that takes no parameter ("fitness IS NOT NULL")
 # The index that lookups by identity use, named (INDEXED BY) rather than left to the query planner:
@@ -73,27 +39,6 @@ _NO_PARAM = object()  # marks a where-clause that takes no parameter ("fitness I
 # depends on its version and statistics), a scan of every row per lookup on a large database.
 _IDENTITY_INDEX = "evaluations_identity"
 _CHUNK = 500  # genome keys per query of lookup_many (SQLite's parameter limit is 999 in old builds)
-
-def canonical_problem(problem: Mapping[str, Any] | None) -> str:
-    """The problem as the database keys it: JSON with sorted keys and no spaces."""
-    return json.dumps(dict(problem or {}), sort_keys=True, separators=(",", ":"))
-
-
-def _nan(value: float | None) -> float:
-    return float("nan") if value is None else float(value)
-
-
-def _real(value: float) -> float | None:
-    # SQLite would store NaN as NULL anyway; saying so keeps the intent visible.
-    return None if value is None or (isinstance(value, float) and math.isnan(value)) else float(value)
-
-
-def _device_fields(device: Mapping[str, Any]) -> tuple[str, int | None, str]:
-    """gpu name, SM count and driver version, under the names the runners are known to use."""
-    name = device.get("gpu_name", device.get("name", ""))
-    sm = device.get("sm_count", device.get("multiprocessor_count"))
-    driver = device.get("driver_version", device.get("driver", ""))
-    return str(name or ""), (int(sm) if sm is not None else None), str(driver or "")
 
 
 def _identity(template_hash: str, genome_key: str, problem: Mapping[str, Any] | None,
@@ -162,7 +107,7 @@ class ResultStore:
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 with self._transaction():
                     if version is None:
-                        for statement in filter(str.strip, _SCHEMA.split(";")):
+                        for statement in filter(str.strip, SCHEMA.split(";")):
                             self._conn.execute(statement)
                         self._conn.execute(f"PRAGMA application_id = {store_file.APPLICATION_ID}")
                         self._conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?)",
@@ -199,32 +144,9 @@ class ResultStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _values(self, ev: Evaluation, run_id: str, device: Mapping[str, Any] | None, member: int | None,
-                generation: int | None, replay: bool, timestamp: float | None) -> tuple[Any, ...]:
-        b, r, c = ev.build, ev.run, ev.candidate
-        gpu_name, sm_count, driver = _device_fields({**r.device, **(device or {})})
-        key = c.key
-        if not key:
-            from evo_kernels.genome import genome_key  # only for candidates made without their key
-
-            key = genome_key(c.genome)
-        error = b.error if b.status != "ok" else r.error
-        row = {f: getattr(b, f) for f in _BUILD_FIELDS} | {f: _real(getattr(r, f)) for f in _RUN_FLOATS} | {
-            "run_id": run_id, "template": c.template, "genome_key": key,
-            "genome_json": json.dumps(c.genome, sort_keys=True, default=str),
-            "problem_json": canonical_problem(c.problem), "gpu_name": gpu_name, "sm_count": sm_count,
-            "driver_version": driver, "flags_json": json.dumps(list(b.flags)), "status": ev.status, "error": error,
-            "times_json": json.dumps([float(t) for t in r.times_ms]), "fitness": _real(ev.fitness),
-            "speedup": _real(ev.speedup), "member": member, "generation": generation, "replay": int(bool(replay)),
-            "timestamp": time.time() if timestamp is None else float(timestamp), "build_status": b.status,
-            "run_status": r.status, "build_error": b.error, "run_error": r.error, "cached": int(b.cached),
-            "device_json": json.dumps(r.device, sort_keys=True, default=str),
-            "timings_json": json.dumps({str(k): float(v) for k, v in r.timings.items()})}
-        return tuple(row[n] for n in _NAMES)
-
     def _insert(self, values: tuple[Any, ...]) -> int:
-        cur = self._conn.execute(f"INSERT INTO evaluations ({', '.join(_NAMES)}) VALUES "
-                                 f"({', '.join('?' * len(_NAMES))})", values)
+        cur = self._conn.execute(f"INSERT INTO evaluations ({', '.join(NAMES)}) VALUES "
+                                 f"({', '.join('?' * len(NAMES))})", values)
         return int(cur.lastrowid)
 
     def add(self, evaluation: Evaluation, run_id: str, device: Mapping[str, Any] | None = None,
@@ -241,19 +163,10 @@ class ResultStore:
         members = list(member) if isinstance(member, Sequence) else [member] * len(evaluations)
         if len(members) != len(evaluations):
             raise ValueError(f"{len(members)} members given for {len(evaluations)} evaluations")
-        values = [self._values(ev, run_id, device, m, generation, replay, timestamp)
+        values = [row_values(ev, run_id, device, m, generation, replay, timestamp)
                   for ev, m in zip(evaluations, members)]
         with self._guard(), self._transaction():
             return [self._insert(v) for v in values]
-
-    @staticmethod
-    def _decode(row: sqlite3.Row) -> dict[str, Any]:
-        """A row as a plain dict: JSON columns decoded under their short names, flags as bools, and
-        ``spill_bytes`` (stores + loads, what fitness and the outputs weigh) added."""
-        out = {_JSON.get(n, n): json.loads(v) if n in _JSON else bool(v) if n in ("replay", "cached") else v
-               for n, v in zip(row.keys(), tuple(row))}
-        out["spill_bytes"] = (out.get("spill_store_bytes") or 0) + (out.get("spill_load_bytes") or 0)
-        return out
 
     def _select(self, where: Sequence[tuple[str, Any]], order: str = "id", limit: int | None = None,
                 partition: str | None = None, index: str | None = None) -> list[dict[str, Any]]:
@@ -277,7 +190,7 @@ class ResultStore:
         sql += f" ORDER BY {order}" + (f" LIMIT {int(limit)}" if limit else "")
         with self._guard():
             rows = self._conn.execute(sql, params).fetchall()
-        return [self._decode(r) for r in rows]
+        return [decode_row(r) for r in rows]
 
     def lookup(self, template_hash: str, genome_key: str, problem: Mapping[str, Any], gpu_name: str,
                nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None
@@ -286,7 +199,7 @@ class ResultStore:
         measurement it already has. ``flags`` and ``replay``, where given, must match too."""
         where = _identity(template_hash, genome_key, problem, gpu_name) + _lookup_extra(nvcc_version, flags, replay)
         rows = self._select(where, order="id DESC", limit=1, index=_IDENTITY_INDEX)
-        return self.to_evaluation(rows[0]) if rows else None
+        return to_evaluation(rows[0]) if rows else None
 
     def lookup_many(self, template_hash: str, genome_keys: Iterable[str], problem: Mapping[str, Any], gpu_name: str,
                     nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None
@@ -302,7 +215,7 @@ class ResultStore:
                      *_lookup_extra(nvcc_version, flags, replay)]
             for row in self._select(where, order="id DESC", index=_IDENTITY_INDEX):
                 found.setdefault(row["genome_key"], row)  # newest first: the first row of a key wins
-        return {k: self.to_evaluation(found[k]) for k in keys if k in found}
+        return {k: to_evaluation(found[k]) for k in keys if k in found}
 
     def add_run(self, run_id: str, folder: str | Path, identity: Mapping[str, Any]) -> None:
         """Record a run (its checkpoint folder and identity) once, so that its checkpoints are
@@ -386,17 +299,3 @@ class ResultStore:
             where.append(("nvcc_version = ?", nvcc_version))
         rows = self._select(where, order="id DESC", limit=1, index=_IDENTITY_INDEX)
         return float(rows[0][column]) if rows else None
-
-    @staticmethod
-    def to_evaluation(row: Mapping[str, Any]) -> Evaluation:
-        """The records of a row of rows(), top() or best_by_problem()."""
-        cand = Candidate(template=row["template"], genome=row["genome"], problem=row["problem"],
-                         key=row["genome_key"])
-        build = BuildResult(candidate=cand, status=row["build_status"], flags=tuple(row["flags"]),
-                            cached=bool(row["cached"]), error=row["build_error"], **{f: row[f] for f in _BUILD_FIELDS})
-        run = RunResult(status=row["run_status"], times_ms=tuple(row["times_ms"]), error=row["run_error"],
-                        device=row["device"], timings=dict(row.get("timings") or {}),
-                        **{f: _nan(row[f]) for f in _RUN_FLOATS})
-        return Evaluation(build=build, run=run, fitness=_nan(row["fitness"]), speedup=_nan(row["speedup"]))
-
-

@@ -1,11 +1,12 @@
 """A tuning session: one template at one problem, searched to a budget, resumable, recorded.
 
-``tune(config)`` validates everything first (template, genomes, database, checkpoint) so that
-bad input changes nothing; then picks the backend (the GPU where there is one, otherwise the
-H200 recording shipped with the package, said in one line), restores the run from its
-checkpoint if one exists, and runs the search loop with a live leaderboard. Every evaluation is
-committed to the results database as it finishes; the loop and strategy state are checkpointed
-after every generation, so a killed run started again ends where the uninterrupted one would.
+``tune(config)`` validates everything first (template, genomes, database, checkpoint; see
+``tune_plan.py``) so that bad input changes nothing; then picks the backend (the GPU where there is
+one, otherwise the H200 recording shipped with the package, said in one line), restores the run
+from its checkpoint if one exists, and runs the search loop with a live leaderboard. Every
+evaluation is committed to the results database as it finishes; the loop and strategy state are
+checkpointed after every generation, so a killed run started again ends where the uninterrupted
+one would. The session's settings are a :class:`~evo_kernels.tune_config.TuneConfig`.
 """
 from __future__ import annotations
 
@@ -15,112 +16,19 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from evo_kernels import settings
 from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights, Limits
-from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome
+from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.runners.base import Runner
-from evo_kernels.runners.choose import Backend, BackendError, open_runner, replay_source
-from evo_kernels.template import KernelTemplate, TemplateError, load_template
-
-
-UNBOUNDED = 2**62  # the budget of a run limited by time alone (the leaderboard shows no budget)
-
-
-class TuneError(Exception):
-    """Bad input to a tuning session; one line naming the file or value at fault (exit status 2)."""
-
-
-@dataclass
-class TuneConfig:
-    """Everything that defines a tuning session; its identity decides whether a checkpoint resumes."""
-
-    template: str
-    problem: dict[str, int] | None = None
-    budget: int = 200
-    time_limit_s: float | None = None
-    strategy: str = "pbt"
-    objective: str = "median"  # "median" (throughput) or "p95" (tail latency)
-    max_registers: int | None = None
-    max_smem_bytes: int | None = None
-    pins: dict[str, Any] = field(default_factory=dict)  # gene -> the only allowed value
-    forbids: dict[str, list[Any]] = field(default_factory=dict)  # gene -> values never tried
-    starts: list[dict[str, Any]] = field(default_factory=list)  # genomes a person proposes
-    db: str = "runs/evo-kernels.db"
-    population: str | None = None  # checkpoint folder; default <db>.runs/<template>-<problem>-<strategy>-s<seed>
-    seed: int = 0
-    batch_size: int = 8
-    init_population: str | None = None
-    replay: str | None = None  # force a replay of this recording (else: GPU if present, else shipped recording)
-    cv_weight: float = 1.0
-    spill_weight: float = 0.05
-    # batches asked before the oldest in flight is told: builds then run ahead of the GPU, but the
-    # strategy proposes without the last batch's results (pbt needed 1.3-2.1x the evaluations at 1:
-    # benchmarks/THROUGHPUT.md), so 0 unless asked
-    ahead: int = 0
-    gpus: tuple[int, ...] | None = None  # local GPU indices (default: every visible GPU)
-    scheduler: str | None = None  # a Dask scheduler's address: measure on its workers
-    dask_local: int = 0  # start a Dask LocalCluster of this many workers here
-
-    def identity(self) -> dict[str, Any]:
-        """The fields a resumed run must share with the run it resumes (which GPUs or workers
-        measure is not one of them: a run may resume on another pool)."""
-        keep = ("template", "problem", "strategy", "objective", "max_registers", "max_smem_bytes", "pins",
-                "forbids", "starts", "seed", "batch_size", "cv_weight", "spill_weight")
-        out = {k: v for k, v in asdict(self).items() if k in keep}
-        if self.ahead:  # runs from before the pipeline had no ahead and stay resumable
-            out["ahead"] = self.ahead
-        return out
-
-    def backend(self) -> Backend:
-        return Backend(replay=self.replay, gpus=self.gpus, scheduler=self.scheduler, dask_local=self.dask_local,
-                       seed=self.seed)
-
-
-def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[Any]], where: str) -> GenomeSpace:
-    """The space with pinned genes fixed and forbidden values removed; a value outside a gene's
-    domain is a TuneError naming the gene."""
-    genes = []
-    for gene in space.genes:
-        values = list(gene.values)
-        if gene.name in pins:
-            try:
-                values = [gene.coerce(pins[gene.name])]
-            except InvalidGenome as exc:
-                raise TuneError(f"{where}: pin {exc}") from exc
-        for v in forbids.get(gene.name, []):
-            try:
-                values.remove(gene.coerce(v))
-            except InvalidGenome as exc:
-                raise TuneError(f"{where}: forbid {exc}") from exc
-            except ValueError:
-                pass
-        if not values:
-            raise TuneError(f"{where}: every value of gene {gene.name} is forbidden")
-        base = gene.baseline if gene.baseline in values else values[0]
-        genes.append(Gene(gene.name, gene.transform, tuple(values), base, gene.doc))
-    unknown = sorted((set(pins) | set(forbids)) - set(space.names))
-    if unknown:
-        raise TuneError(f"{where}: unknown gene(s) {', '.join(unknown)}; this space has {', '.join(space.names)}")
-    valid = None if space.valid is None else [g for g in space.valid if all(g[x.name] in x.values for x in genes)]
-    return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
-
-
-def run_name(cfg: TuneConfig, problem: dict[str, int]) -> str:
-    """A run's folder name: template, the problem it tunes, strategy and seed."""
-    size = "x".join(str(v) for v in problem.values())
-    return f"{Path(cfg.template).name.removesuffix('.cu.mako').removesuffix('.py')}-{size}-{cfg.strategy}-s{cfg.seed}"
-
-
-def default_run_dir(cfg: TuneConfig, problem: dict[str, int]) -> Path:
-    """Where a run's checkpoints go unless --population says: beside its database, in
-    ``<db>.runs/<run name>/``, so that they belong to that database and never to the working folder."""
-    return Path(f"{cfg.db}.runs") / run_name(cfg, problem)
+from evo_kernels.runners.choose import BackendError, open_runner
+from evo_kernels.template import KernelTemplate
+from evo_kernels.tune_config import TuneConfig, TuneError
+from evo_kernels.tune_plan import Plan, validate
 
 
 @dataclass
@@ -173,111 +81,6 @@ def _open_store(path: str, readonly: bool = False) -> Any:
         return ResultStore(path, readonly=readonly)
     except StoreError as exc:
         raise TuneError(str(exc)) from exc
-
-
-@dataclass
-class Plan:
-    """A validated session, before anything is opened or written."""
-
-    cfg: TuneConfig
-    template: KernelTemplate
-    problem: dict[str, int]
-    space: GenomeSpace
-    replay: Any  # a ReplaySpace, or None on the GPU
-    replay_path: Path | None
-    run_dir: Path
-    checkpoint: dict[str, Any] | None
-    init_population: Any = None  # a SavedPopulation to warm-start PBT from
-
-
-def validate(cfg: TuneConfig, where: str = "tune",
-             run_dir_of: Callable[[TuneConfig, dict[str, int]], Path] = default_run_dir,
-             by_key: bool = False) -> Plan:
-    """Check a session's inputs (settings, template, size, genomes, database, checkpoint) without
-    writing anything or touching the GPU; the first problem is a TuneError naming its file.
-    ``run_dir_of`` names the checkpoint folder from the problem, where --population does not;
-    ``by_key`` names settings by their batch-file keys rather than their flags."""
-    from evo_kernels.checkpoint import CheckpointError, load_latest
-    from evo_kernels.store import StoreError, inspect_file
-    from evo_kernels.store_file import check_writable, has_run
-
-    try:
-        settings.check_fields(asdict(cfg), where, by_key)
-        template = load_template(cfg.template)
-        asked = (None if cfg.problem is None else
-                 settings.check_problem(cfg.problem, template.problem, where, "size" if by_key else "--size"))
-    except settings.SettingError as exc:
-        raise TuneError(str(exc)) from exc
-    except TemplateError as exc:
-        raise TuneError(f"{where}: {exc}") from exc
-    try:
-        cfg.backend().validate()
-        replay_path = replay_source(cfg.backend(), template.name)
-    except BackendError as exc:
-        raise TuneError(f"{where}: {exc}") from exc
-    replay = None
-    if replay_path is not None:
-        from evo_kernels.runners.replay import ReplayError, load_space
-
-        try:
-            replay = load_space(replay_path)
-        except ReplayError as exc:
-            raise TuneError(str(exc)) from exc
-        problem = dict(replay.problem)
-        if asked is not None and asked != problem:
-            raise TuneError(f"{replay_path}: recorded at {problem}, not at the requested size {asked}; "
-                            "on a GPU machine any size can be tuned")
-        base_space = replay.space
-    else:
-        problem = asked or dict(template.problem)
-        base_space = template.space
-    space = restrict(base_space, cfg.pins, cfg.forbids, where)
-    for g in cfg.starts:
-        try:
-            space.check(space.coerce(g))
-        except InvalidGenome as exc:
-            raise TuneError(f"{where}: start genome {json.dumps(g)}: {exc}") from exc
-    run_dir = Path(cfg.population) if cfg.population else run_dir_of(cfg, problem)
-    if run_dir.exists() and not run_dir.is_dir():
-        raise TuneError(f"{run_dir}: checkpoint folder is a file")
-    try:
-        ckpt = load_latest(run_dir) if run_dir.exists() else None
-    except CheckpointError as exc:
-        raise TuneError(str(exc)) from exc
-    db = Path(cfg.db)
-    if db.exists():
-        try:
-            inspect_file(db)
-        except StoreError as exc:
-            raise TuneError(str(exc)) from exc
-    try:
-        check_writable(db)
-    except StoreError as exc:
-        raise TuneError(str(exc)) from exc
-    if ckpt is not None:
-        old = ckpt["meta"].get("identity")
-        if old is not None and old != json.loads(json.dumps(cfg.identity(), default=str)):
-            raise TuneError(f"{run_dir}: holds a checkpoint of a different session ({old}); "
-                            "use another --population folder")
-        run_id = ckpt["meta"].get("run_id", "?")
-        try:
-            known = has_run(db, run_id)
-        except StoreError as exc:
-            raise TuneError(str(exc)) from exc
-        if not known:
-            raise TuneError(f"{run_dir}: a checkpoint of run {run_id}, which is not in {db}; resume it with the "
-                            "--db it ran with, or start afresh with another --population folder")
-    init = None
-    if cfg.init_population:
-        if not Path(cfg.init_population).is_dir():
-            raise TuneError(f"{cfg.init_population}: --init-population is not a folder")
-        from evo_kernels.checkpoint import load_pretrained
-
-        try:
-            init = load_pretrained(cfg.init_population)
-        except CheckpointError as exc:
-            raise TuneError(str(exc)) from exc
-    return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init)
 
 
 def open_session(plan: Plan) -> Session:

@@ -1,6 +1,7 @@
-"""benchmarks/bench_kernels.py's genome selection (extra genomes, hill climbing) on the CPU: builds
-with the real nvcc, times answered from the H200 recording of a whole stencil sub-space (a replay;
-genomes it lacks come back "not recorded"). The benchmark's numbers themselves come from the GPU only."""
+"""benchmarks/bench_kernels.py's sizes and its genome selection (bench_measure.py: extra genomes,
+hill climbing) on the CPU: builds with the real nvcc, times answered from the H200 recording of a
+whole stencil sub-space (a replay; genomes it lacks come back "not recorded"). The benchmark's
+numbers themselves come from the GPU only."""
 import importlib.util
 import json
 import shutil
@@ -8,13 +9,21 @@ from pathlib import Path
 
 import pytest
 
+from evo_kernels.build import NvccBuilder
 from evo_kernels.records import RunResult
 from evo_kernels.runners.replay import load_space
 
-_spec = importlib.util.spec_from_file_location(
-    "bench_kernels", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_kernels.py")
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent.parent / "benchmarks" /
+                                                  f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load("bench_kernels")
+measure = _load("bench_measure")
 
 pytestmark = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
 
@@ -35,13 +44,13 @@ class RecordedRunner:
 
 
 def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tmp_path):
-    monkeypatch.setattr(bench, "peers", lambda t, p: {})  # torch peers need a GPU
+    monkeypatch.setattr(measure, "peers", lambda t, p: {})  # torch peers need a GPU
     # a whole sub-space: every neighbour inside it was measured (the shipped recordings are sparse samples)
     runner = RecordedRunner(Path(__file__).resolve().parent.parent / "benchmarks/spaces/stencil_subspace_H200.json.gz")
     start = min((g for g in runner.rp.genomes() if runner.rp.entry(g).status == "ok"),
                 key=lambda g: -runner.rp.entry(g).median_ms)  # the slowest recorded genome
-    res = bench.bench_template("stencil", runner, bench.NvccBuilder(cache_dir=tmp_path), sample=0, seed=0,
-                               climb=3, extra=[("start", start)])
+    res = measure.bench_template("stencil", runner, NvccBuilder(cache_dir=tmp_path), sample=0, seed=0,
+                                 climb=3, extra=[("start", start)])
     rows = res["rows"]
     labels = [r["label"] for r in rows]
     assert labels[:3] == ["baseline", "fast", "start"]

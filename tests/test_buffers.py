@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from evo_kernels.runners import protocol as P
+from evo_kernels.runners import checks
 from evo_kernels.runners.buffers import Buffers
+from evo_kernels.runners.inputs import make_inputs
 from evo_kernels.template import Arg
 
 
@@ -59,19 +60,19 @@ ARGS = [Arg("y", "out", "float32", (1000,)), Arg("x", "in", "float32", (1000,)),
 
 
 def fresh(drv: HeapDriver) -> tuple[Buffers, dict[str, np.ndarray]]:
-    inputs = P.make_inputs(ARGS, np.random.SeedSequence(1))
+    inputs = make_inputs(ARGS, np.random.SeedSequence(1))
     return Buffers(drv, ARGS, inputs), inputs
 
 
 def test_every_array_sits_between_guard_zones_and_a_correct_kernel_leaves_them():
     drv = HeapDriver()
     bufs, inputs = fresh(drv)
-    g = P.GUARD_BYTES
+    g = checks.GUARD_BYTES
     for a in ARGS[:3]:
         ptr = bufs.dev[a.name]
         assert ptr % 256 == 0  # the allocator's alignment kept: float4 loads stay legal
-        assert np.array_equal(drv.heap[ptr - g:ptr], P.guard_pattern(a.name, "before"))
-        assert np.array_equal(drv.heap[ptr + a.nbytes:ptr + a.nbytes + g], P.guard_pattern(a.name, "after"))
+        assert np.array_equal(drv.heap[ptr - g:ptr], checks.guard_pattern(a.name, "before"))
+        assert np.array_equal(drv.heap[ptr + a.nbytes:ptr + a.nbytes + g], checks.guard_pattern(a.name, "after"))
     bufs.prepare()
     drv.write(bufs.dev["y"], 2 * inputs["x"] + 1)  # y = 2x + 1, within bounds
     drv.write(bufs.dev["z"], np.ones(10))
@@ -100,8 +101,8 @@ def test_a_modified_input_is_found_against_the_harness_copy():
     bufs, inputs = fresh(drv)
     drv.write(bufs.dev["x"] + 4 * 10, np.zeros(5))  # x[10..14] = 0
     now = bufs.download(("in",))
-    assert P.input_change("x", now["x"], inputs["x"]) == (
+    assert checks.input_change("x", now["x"], inputs["x"]) == (
         "input x was modified: 5 of 1000 elements changed, first at flat index 10")
     # the next launch's prepare restores inout arrays, never a modified "in" array
     bufs.prepare()
-    assert P.input_change("x", bufs.download(("in",))["x"], inputs["x"]) is not None
+    assert checks.input_change("x", bufs.download(("in",))["x"], inputs["x"]) is not None

@@ -43,5 +43,6 @@ def test_strategies_never_read_checkpoints():
 
 
 def test_no_hasattr_side_channels_in_the_session_and_measure_layers():
-    for name in ("search.py", "evaluate.py", "tuning.py", "batch.py", "recording.py", "ablations.py"):
+    for name in ("search.py", "evaluate.py", "tune_config.py", "tune_plan.py", "tuning.py", "batch.py", "recording.py",
+                 "ablations.py"):
         assert "hasattr(" not in (PACKAGE / name).read_text(), name

@@ -14,6 +14,7 @@ import pytest
 from evo_kernels import store_file
 from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
 from evo_kernels.store import ResultStore, StoreError
+from evo_kernels.store_rows import row_values, to_evaluation
 
 DEVICE = {"gpu_name": "NVIDIA H200", "sm_count": 132, "driver_version": "570.86.15"}
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +62,7 @@ def test_round_trip_of_every_field(db: Path) -> None:
     with ResultStore(db) as s:  # and again from disk, by a fresh connection
         (again,) = s.rows()
     assert row == again and row["id"] == rid
-    assert ResultStore.to_evaluation(row) == ev
+    assert to_evaluation(row) == ev
     assert (row["gpu_name"], row["sm_count"], row["driver_version"]) == ("NVIDIA H200", 132, "570.86.15")
     assert (row["member"], row["generation"], row["replay"], row["timestamp"]) == (3, 7, False, 1234.5)
     assert (row["status"], row["error"], row["run_id"], row["genome_key"]) == ("ok", "note", "run-1", "abcdef012345")
@@ -79,7 +80,7 @@ def test_failure_round_trip_keeps_nan_and_build_error(db: Path) -> None:
         (row,) = s.rows()
     assert row["status"] == "compile_error" and row["error"] == "error: x\nline 2"
     assert row["median_ms"] is None and row["fitness"] == 0.0
-    back = ResultStore.to_evaluation(row)
+    back = to_evaluation(row)
     assert back.build == build and back.status == "compile_error" and back.run.times_ms == ()
     assert all(math.isnan(v) for v in (back.run.median_ms, back.run.p95_ms, back.run.cv, back.run.max_rel_error))
     assert row["timings"] == {} and back.run.timings == {}
@@ -170,10 +171,10 @@ def test_schema_1_is_migrated_to_timings(db: Path) -> None:
         assert version == str(store_file.SCHEMA_VERSION)
         old = s.rows()
         assert len(old) == 3 and all(r["timings"] == {} for r in old)
-        assert ResultStore.to_evaluation(old[0]).run.timings == {}
+        assert to_evaluation(old[0]).run.timings == {}
         ev = full_eval()
         s.add(ev, "after", DEVICE)
-        assert ResultStore.to_evaluation(s.rows(run_id="after")[0]) == ev
+        assert to_evaluation(s.rows(run_id="after")[0]) == ev
     with ResultStore(db, readonly=True) as s:
         assert s.count() == 4 and s.rows(run_id="after")[0]["timings"] == ev.run.timings
 
@@ -331,7 +332,7 @@ def test_wal_reader_sees_committed_rows_while_the_writer_is_open(db: Path) -> No
         assert [r["genome_key"] for r in reader.rows()] == ["k0", "k1"]
         # A writer in the middle of a transaction blocks no reader, which sees the last commit.
         writer._conn.execute("BEGIN IMMEDIATE")
-        writer._insert(writer._values(make_eval(key="k2"), "r", DEVICE, None, None, False, None))
+        writer._insert(row_values(make_eval(key="k2"), "r", DEVICE, None, None, False, None))
         assert reader.count() == 2
         code = f"from evo_kernels.store import ResultStore; print(ResultStore({str(db)!r}, readonly=True).count())"
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,

@@ -10,7 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from evo_kernels.runners import protocol as P
+from evo_kernels.runners.checks import GUARD_BYTES, POISON_BITS, guard_breach, guard_pattern
+from evo_kernels.runners.inputs import scalar
 from evo_kernels.template import DTYPES, Arg
 
 DEAD_CONTEXT_OBJECTS: list[Any] = []  # objects of a dead context: never freed, never collected before os._exit
@@ -20,8 +21,8 @@ class Buffers:
     """The device arrays of one problem shape: allocated once, scratch zeroed once, inputs
     uploaded, a pristine device copy of every "inout" input so each launch starts from it.
 
-    Every array the kernel sees sits between two guard zones of ``protocol.GUARD_BYTES`` canary
-    bytes (:func:`protocol.guard_pattern`), laid once: a kernel that writes past either end of an
+    Every array the kernel sees sits between two guard zones of ``checks.GUARD_BYTES`` canary
+    bytes (:func:`checks.guard_pattern`), laid once: a kernel that writes past either end of an
     array changes them, which :meth:`breach` reports; the allocator's rounding would hide it."""
 
     def __init__(self, cuda: Any, args: list[Arg], inputs: Mapping[str, np.ndarray]) -> None:
@@ -29,7 +30,7 @@ class Buffers:
         self.dev: dict[str, int] = {}  # name -> device pointer to the array's first element
         self.pristine: dict[str, Any] = {}
         self._allocs: list[Any] = []
-        g = P.GUARD_BYTES
+        g = GUARD_BYTES
         try:
             for a in args:
                 if a.role == "scalar":
@@ -37,8 +38,8 @@ class Buffers:
                 block = cuda.mem_alloc(2 * g + a.nbytes)
                 self._allocs.append(block)
                 self.dev[a.name] = int(block) + g
-                cuda.memcpy_htod(int(block), P.guard_pattern(a.name, "before"))
-                cuda.memcpy_htod(int(block) + g + a.nbytes, P.guard_pattern(a.name, "after"))
+                cuda.memcpy_htod(int(block), guard_pattern(a.name, "before"))
+                cuda.memcpy_htod(int(block) + g + a.nbytes, guard_pattern(a.name, "after"))
                 if a.role == "scratch":
                     cuda.memset_d32(self.dev[a.name], 0, a.nbytes // 4)
                 elif a.role == "inout":
@@ -50,15 +51,15 @@ class Buffers:
 
     def breach(self) -> str | None:
         """The first array whose guard zones a kernel changed, in one line (see
-        :func:`protocol.guard_breach`), or None. Call after a synchronize."""
-        g = P.GUARD_BYTES
+        :func:`checks.guard_breach`), or None. Call after a synchronize."""
+        g = GUARD_BYTES
         for a in self.args:
             if a.role == "scalar":
                 continue
             before, after = np.empty(g, dtype=np.uint8), np.empty(g, dtype=np.uint8)
             self.cuda.memcpy_dtoh(before, self.dev[a.name] - g)
             self.cuda.memcpy_dtoh(after, self.dev[a.name] + a.nbytes)
-            bad = P.guard_breach(a.name, before, after)
+            bad = guard_breach(a.name, before, after)
             if bad:
                 return bad
         return None
@@ -80,13 +81,13 @@ class Buffers:
         """Queue, before a launch: NaN poison into every "out" array, inputs back into every "inout"."""
         for a in self.args:
             if a.role == "out" and a.nbytes:
-                self.cuda.memset_d32_async(self.dev[a.name], P.POISON_BITS, a.nbytes // 4)
+                self.cuda.memset_d32_async(self.dev[a.name], POISON_BITS, a.nbytes // 4)
             elif a.role == "inout" and a.nbytes:
                 self.cuda.memcpy_dtod_async(self.dev[a.name], int(self.pristine[a.name]), a.nbytes)
 
     def values(self) -> list[Any]:
         """Launch arguments in signature order: device pointers and exactly-typed scalars."""
-        return [P.scalar(a) if a.role == "scalar" else self.dev[a.name] for a in self.args]
+        return [scalar(a) if a.role == "scalar" else self.dev[a.name] for a in self.args]
 
     def download(self, roles: tuple[str, ...] = ("out", "inout")) -> dict[str, np.ndarray]:
         """Host copies of every array of these roles (by default what the kernel writes)."""

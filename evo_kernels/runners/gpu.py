@@ -5,7 +5,8 @@ The parent side never touches CUDA: it sends each build to a worker process (sta
 kernel that hangs is killed with its worker when the watchdog fires; one that destroys the
 context (illegal address, trap) takes its worker down with it. Either way the runner records the
 status, starts a fresh worker for the next build and goes on with the batch. The protocol each
-build goes through is in ``worker.py`` and ``protocol.py``.
+build goes through is in ``worker.py``, with its pure logic in ``inputs.py``, ``checks.py`` and
+``launch.py``.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any, Self
 
 from evo_kernels.records import BuildResult, RunResult
 from evo_kernels.runners import worker
-from evo_kernels.runners.protocol import SeedStream
+from evo_kernels.runners.inputs import SeedStream
 from evo_kernels.template import KernelTemplate
 
 

@@ -26,7 +26,7 @@ from evo_kernels.build import NvccBuilder
 from evo_kernels.records import BuildResult, Candidate, RunResult
 from evo_kernels.runners.base import BusyClock, Measured, Runner
 from evo_kernels.runners.gpu import GpuRunner
-from evo_kernels.runners.protocol import SeedStream
+from evo_kernels.runners.inputs import SeedStream
 
 
 

@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from evo_kernels.runners import protocol as P
 from evo_kernels.runners.buffers import Buffers
+from evo_kernels.runners.checks import Check, compare_all, modified_input, torch_output_stats
+from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.template import Arg, KernelTemplate
 
@@ -48,10 +49,10 @@ class TorchOnDevice:
     def _timed_inputs(self, t: KernelTemplate, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
         """A fresh input set at the timed size: drawn on the GPU by torch where it can be, else on the host."""
         if self._gpu_inputs(t):
-            inputs = P.make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
+            inputs = make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
             self._torch.cuda.synchronize()
             return inputs
-        return P.make_inputs(args, seed)
+        return make_inputs(args, seed)
 
     def _device_outputs(self, bufs: Buffers) -> dict[str, Any]:
         """Torch copies (device to device) of every "out" and "inout" array: what ``download``
@@ -68,7 +69,7 @@ class TorchOnDevice:
         return outs
 
     def _input_change_on_gpu(self, bufs: Buffers, inputs: Mapping[str, Any]) -> str | None:
-        """:func:`protocol.input_change` for inputs the harness holds as torch tensors on the device:
+        """:func:`checks.input_change` for inputs the harness holds as torch tensors on the device:
         each "in" array the kernel saw, copied device to device, against the harness's own copy."""
         torch = self._torch
         for a in bufs.args:
@@ -81,14 +82,14 @@ class TorchOnDevice:
             changed = (now.view(torch.int32) != given.view(torch.int32)).reshape(-1)
             n = int(changed.sum())
             if n:
-                return P.modified_input(a.name, n, given.numel(), int(torch.argmax(changed.to(torch.int32))))
+                return modified_input(a.name, n, given.numel(), int(torch.argmax(changed.to(torch.int32))))
             del now, changed
         return None
 
     def _judge_on_gpu(self, t: KernelTemplate, outs: Mapping[str, Any], inputs: Mapping[str, Any],
-                      p: Mapping[str, int], poisoned: set[str], label: str) -> P.Check:
+                      p: Mapping[str, int], poisoned: set[str], label: str) -> Check:
         """The template's ``reference_torch`` in float64 on the GPU, from the harness's own inputs,
-        and the same comparison as :func:`protocol.compare_all` makes on the host."""
+        and the same comparison as :func:`checks.compare_all` makes on the host."""
         torch = self._torch
         dev = f"cuda:{self.device}"
         with torch.no_grad():
@@ -100,8 +101,8 @@ class TorchOnDevice:
                 refs = t.meta.reference_torch(tin, dict(p))
                 del tin
                 torch.cuda.synchronize()  # the reference's own GPU time stays in "reference"
-                stats = functools.partial(P.torch_output_stats, torch)
-                c = P.compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats)
+                stats = functools.partial(torch_output_stats, torch)
+                c = compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats)
             del refs
         # torch's cached blocks go back once the build is done (in time()), not after every check
         return c

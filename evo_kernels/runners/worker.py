@@ -23,8 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from evo_kernels.runners import protocol as P
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
+from evo_kernels.runners.checks import Check, agree, agree_torch, compare_all, input_change, rel_error, rel_error_torch
+from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
+from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version_from, flush_bytes,
+                                        should_stop, summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.torch_side import TorchOnDevice
 from evo_kernels.template import KernelTemplate, Launch, load_template
@@ -52,7 +55,7 @@ def _fmt(p: Mapping[str, int]) -> str:
 def nvidia_driver_version() -> str:
     """The kernel driver's version (e.g. "580.159") from /proc, or "" where it cannot be read."""
     try:
-        return P.driver_version_from(Path("/proc/driver/nvidia/version").read_text())
+        return driver_version_from(Path("/proc/driver/nvidia/version").read_text())
     except OSError:
         return ""
 
@@ -87,8 +90,8 @@ class Evaluator(TorchOnDevice):
             "driver_version": nvidia_driver_version() or f"cuda-{cuda_version}", "cuda_driver_version": cuda_version,
             "l2_bytes": self.l2_bytes, "memory_bytes": int(self.dev.total_memory()), "device": device,
             "pci_bus_id": self.dev.pci_bus_id(), "torch": False}
-        self.flush = cuda.mem_alloc(P.flush_bytes(self.l2_bytes))
-        self.flush_words = P.flush_bytes(self.l2_bytes) // 4
+        self.flush = cuda.mem_alloc(flush_bytes(self.l2_bytes))
+        self.flush_words = flush_bytes(self.l2_bytes) // 4
         self.start, self.end = cuda.Event(), cuda.Event()
         self._templates: dict[str, KernelTemplate] = {}
         self._torch: Any = None
@@ -119,7 +122,7 @@ class Evaluator(TorchOnDevice):
 
     def _cuda_failure(self, exc: BaseException, where: str) -> Failed:
         text = _one_line(exc)
-        status = P.classify_error(text)
+        status = classify_error(text)
         if status not in ("crash", "timeout") and not self.alive():
             status = "crash"
         self.dead = self.dead or status in ("crash", "timeout")
@@ -129,11 +132,11 @@ class Evaluator(TorchOnDevice):
         """Refuse a launch that cannot fit before the driver is asked, and opt in to large dynamic
         shared memory where the kernel asks for it."""
         fa = self.cuda.function_attribute
-        limits = P.LaunchLimits(max_threads=func.get_attribute(fa.MAX_THREADS_PER_BLOCK), max_smem=self.max_smem,
-                                static_smem=func.get_attribute(fa.SHARED_SIZE_BYTES),
-                                registers=func.get_attribute(fa.NUM_REGS), max_block=self.max_block,
-                                max_grid=self.max_grid)
-        bad = P.check_launch(launch, limits)
+        limits = LaunchLimits(max_threads=func.get_attribute(fa.MAX_THREADS_PER_BLOCK), max_smem=self.max_smem,
+                              static_smem=func.get_attribute(fa.SHARED_SIZE_BYTES),
+                              registers=func.get_attribute(fa.NUM_REGS), max_block=self.max_block,
+                              max_grid=self.max_grid)
+        bad = check_launch(launch, limits)
         if bad:
             raise Failed(*bad)
         if launch.dynamic_smem > _DEFAULT_SMEM:
@@ -167,7 +170,7 @@ class Evaluator(TorchOnDevice):
                 bad = self._input_change_on_gpu(bufs, inputs)
             else:
                 now = bufs.download(("in",))
-                bad = next((m for k, v in now.items() if (m := P.input_change(k, v, inputs[k]))), None)
+                bad = next((m for k, v in now.items() if (m := input_change(k, v, inputs[k]))), None)
         if bad:
             raise Failed("wrong_result", f"{where}: {bad}")
 
@@ -176,7 +179,7 @@ class Evaluator(TorchOnDevice):
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
 
     def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, Any],
-                     p: Mapping[str, int], where: str) -> P.Check:
+                     p: Mapping[str, int], where: str) -> Check:
         """Judge the last timed launch. With the template's ``reference_torch`` (and torch here) the
         reference and the comparison run on the GPU, the outputs copied device to device, so that
         checking a large problem does not dominate the evaluation; else numpy on the CPU. The
@@ -187,7 +190,7 @@ class Evaluator(TorchOnDevice):
             outs_host = bufs.download()
             with self.clock.charge("reference"):
                 refs_host = self._reference(t, inputs, p)
-            return P.compare_all(outs_host, refs_host, t.tolerance, bufs.poisoned, label)
+            return compare_all(outs_host, refs_host, t.tolerance, bufs.poisoned, label)
         return self._judge_on_gpu(t, self._device_outputs(bufs), inputs, p, bufs.poisoned, label)
 
     # --- the protocol -------------------------------------------------------------------------
@@ -206,10 +209,10 @@ class Evaluator(TorchOnDevice):
         self._fit(func, launch)
         on_gpu = self._gpu_inputs(t)
         if on_gpu:
-            inputs = P.make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
+            inputs = make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
             self._torch.cuda.synchronize()
         else:
-            inputs = P.make_inputs(args, seed)
+            inputs = make_inputs(args, seed)
         bufs = Buffers(self.cuda, args, inputs)
         try:
             outs = []
@@ -222,10 +225,10 @@ class Evaluator(TorchOnDevice):
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
             for name in outs[0]:
                 a, b = outs[0][name], outs[1][name]
-                same = P.agree_torch(self._torch, a, b) if on_gpu else P.agree(a, b)
+                same = agree_torch(self._torch, a, b) if on_gpu else agree(a, b)
                 if not same:
-                    diff = (P.rel_error_torch(self._torch, self._torch.nan_to_num(b), self._torch.nan_to_num(a))
-                            if on_gpu else P.rel_error(np.nan_to_num(b), np.nan_to_num(a)))
+                    diff = (rel_error_torch(self._torch, self._torch.nan_to_num(b), self._torch.nan_to_num(a))
+                            if on_gpu else rel_error(np.nan_to_num(b), np.nan_to_num(a)))
                     raise Failed("nondeterministic", f"{where}: {name}: two launches on the same inputs differ "
                                                      f"(relative difference {diff:.3g})")
             stage(f"{where} reference")
@@ -233,8 +236,8 @@ class Evaluator(TorchOnDevice):
                 c = self._judge_on_gpu(t, outs[0], inputs, p, bufs.poisoned, f"{where}: ")
             else:
                 with self.clock.charge("reference"):
-                    c = P.compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned,
-                                      f"{where}: ")
+                    c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned,
+                                    f"{where}: ")
             if not c.ok:
                 raise Failed(c.status, c.message, c.rel_error)
             return c.rel_error
@@ -277,8 +280,8 @@ class Evaluator(TorchOnDevice):
             stage(f"{where} timing")
             samples: list[float] = []
             t0 = time.perf_counter()
-            while not P.should_stop(samples, time.perf_counter() - t0, job["min_reps"], job["max_reps"],
-                                    job["time_cap_s"]):
+            while not should_stop(samples, time.perf_counter() - t0, job["min_reps"], job["max_reps"],
+                                  job["time_cap_s"]):
                 samples.append(self._sample(func, launch, bufs, where))
             stage(f"{where} final launch on fresh inputs")
             self.clock.to("final_check")
@@ -324,7 +327,7 @@ class Evaluator(TorchOnDevice):
             if not job["check_only"]:
                 self.clock.to("timing")
                 samples, err = self.time(t, func, job["genome"], job["problem"], seeds[-2:], job, stage)
-                med, p95, cv = P.summarize(samples)
+                med, p95, cv = summarize(samples)
                 result.update(times_ms=tuple(samples), median_ms=med, p95_ms=p95, cv=cv,
                               max_rel_error=max(worst, err))
         except Failed as f:

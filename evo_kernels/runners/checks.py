@@ -1,113 +1,31 @@
-"""The evaluation protocol's pure logic, testable without a GPU.
+"""The checks that make a wrong or cheating kernel score zero, testable without a GPU.
 
-Everything the GPU worker decides is decided here from plain data: how inputs are drawn, what
-the poison and the guard zones around every array look like, when an output passes, what an
-out-of-bounds write or a modified input is, when two runs agree, what a CUDA error string
-means, whether a launch can fit on the device, when timing has seen enough samples, and the
-statistics of the raw samples. The worker (``worker.py``) only moves bytes and calls these.
+The NaN poison that marks an output element the kernel never wrote; the guard zones of canary
+bytes around every device array, which catch a write past either end; the bit-for-bit comparison
+that catches a modified input; the verdict on each output against its float64 reference (computed
+by numpy on the host or by torch on the GPU, judged alike); and whether two launches on the same
+inputs agree. The GPU worker (``worker.py``, ``torch_side.py``, ``buffers.py``) only moves bytes
+and calls these.
 """
 from __future__ import annotations
 
 import hashlib
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from evo_kernels.template import DTYPES, Arg, Launch
+from evo_kernels.template import DTYPES
 
 # A quiet NaN with a payload no arithmetic produces (GPU arithmetic yields the canonical
 # 0x7FFFFFFF): an element that still holds these bits after a launch was never written.
 POISON_BITS = 0x7FC0DEAD
 DETERMINISM_RTOL = 1e-6  # two launches on the same inputs agree bitwise or within this
-STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
-L2_FLUSH_MIN_BYTES = 256 << 20  # written between samples: 4x the H200's 60 MiB L2
 # Canary bytes before and after every device array: more than a block of 1024 threads x 16 bytes
 # writes past an end, and a multiple of 256 so that each array keeps the allocator's alignment.
 GUARD_BYTES = 64 << 10
-
-# Substrings of CUDA driver error strings (as pycuda words them) and the status each means.
-# Order matters: the first match wins, and context-destroying faults come first.
-_CRASH = ("illegal memory access", "illegal address", "misaligned address", "illegal instruction",
-          "unspecified launch failure", "device-side assert", "hardware stack error",
-          "invalid program counter", "invalid address space", "warp out-of-range", "exception on the device",
-          "uncorrectable ecc", "context is destroyed", "cuda_error_illegal", "cuda_error_launch_failed",
-          "cuda_error_misaligned", "cuda_error_assert", "cuda_error_hardware_stack", "trap")
-_TIMEOUT = ("launch timed out", "cuda_error_launch_timeout")
-_RESOURCES = ("too many resources", "out of resources", "cuda_error_launch_out_of_resources",
-              "shared memory", "too many threads", "registers")
-
-
-class SeedStream:
-    """Seeds for input sets, drawn from one root SeedSequence: no two ever repeat.
-
-    ``SeedSequence.spawn`` gives children with distinct spawn keys, so every input set of a
-    runner's life is independent of every other while the whole run stays reproducible from
-    ``seed``.
-    """
-
-    def __init__(self, seed: int = 0) -> None:
-        self._root = np.random.SeedSequence(seed)
-        self.drawn = 0
-
-    def next(self) -> np.random.SeedSequence:
-        """The next never-used SeedSequence."""
-        self.drawn += 1
-        return self._root.spawn(1)[0]
-
-
-def draw(arg: Arg, rng: np.random.Generator) -> np.ndarray:
-    """Random contents of one input array: N(0,1) for "normal", [0, 1) for "uniform"; integers
-    in [-2^15, 2^15) or [0, 2^15) for int32 arrays. Never all zeros, which hide unwritten outputs."""
-    shape = tuple(int(s) for s in arg.shape)
-    if arg.dtype == "int32":
-        low = 0 if arg.init == "uniform" else -(1 << 15)
-        return rng.integers(low, 1 << 15, size=shape, dtype=np.int32)
-    if arg.init == "uniform":
-        return rng.random(shape, dtype=np.float32)
-    return rng.standard_normal(shape, dtype=np.float32)
-
-
-def make_inputs(args: Sequence[Arg], seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
-    """Fresh host arrays for every "in" and "inout" argument, drawn from ``seed``."""
-    rng = np.random.default_rng(seed)
-    return {a.name: draw(a, rng) for a in args if a.role in ("in", "inout")}
-
-
-def torch_seed(seed: np.random.SeedSequence) -> int:
-    """A 63-bit seed for a torch generator, derived from ``seed`` (so GPU-drawn input sets are as
-    unrepeated and reproducible as the host-drawn ones)."""
-    return int(seed.generate_state(1, np.uint64)[0]) & ((1 << 63) - 1)
-
-
-def make_inputs_torch(torch: Any, args: Sequence[Arg], seed: np.random.SeedSequence, device: str) -> dict[str, Any]:
-    """:func:`make_inputs` drawn by torch on ``device`` (curand on a GPU): the same distributions
-    (N(0,1), [0, 1), the same integer ranges), never all zeros, for input sets too large to draw on
-    the host quickly (a 1 GiB set takes numpy seconds, the GPU milliseconds). ``torch`` is the
-    module, passed in so that this file never imports it."""
-    gen = torch.Generator(device=device)
-    gen.manual_seed(torch_seed(seed))
-    out = {}
-    for a in args:
-        if a.role not in ("in", "inout"):
-            continue
-        shape = tuple(int(s) for s in a.shape)
-        if a.dtype == "int32":
-            low = 0 if a.init == "uniform" else -(1 << 15)
-            out[a.name] = torch.randint(low, 1 << 15, shape, generator=gen, dtype=torch.int32, device=device)
-        elif a.init == "uniform":
-            out[a.name] = torch.rand(shape, generator=gen, dtype=torch.float32, device=device)
-        else:
-            out[a.name] = torch.randn(shape, generator=gen, dtype=torch.float32, device=device)
-    return out
-
-
-def scalar(arg: Arg) -> np.generic:
-    """A scalar argument as the exact C type the kernel expects (int32 or float32)."""
-    return DTYPES[arg.dtype][1](arg.value)
 
 
 def poisoned(shape: Sequence[int], dtype: str = "float32") -> np.ndarray:
@@ -329,90 +247,3 @@ def agree_torch(torch: Any, a: Any, b: Any, rtol: float = DETERMINISM_RTOL) -> b
     if not bool(torch.equal(fa, fb)):
         return False
     return rel_error_torch(torch, a[fa], b[fb]) <= rtol
-
-
-def classify_error(text: str) -> str:
-    """The status a CUDA error string means: "crash" (the context is dead), "timeout",
-    "resources" or, for anything else, "launch_error"."""
-    t = text.lower()
-    if any(s in t for s in _CRASH):
-        return "crash"
-    if any(s in t for s in _TIMEOUT):
-        return "timeout"
-    if any(s in t for s in _RESOURCES):
-        return "resources"
-    return "launch_error"
-
-
-@dataclass(frozen=True)
-class LaunchLimits:
-    """What one function may launch with on one device (from the driver's attributes)."""
-
-    max_threads: int  # CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: depends on the kernel's registers
-    max_smem: int  # opt-in shared memory per block, static + dynamic
-    static_smem: int = 0
-    registers: int = 0
-    max_block: tuple[int, int, int] = (1024, 1024, 64)
-    max_grid: tuple[int, int, int] = (2**31 - 1, 65535, 65535)
-
-
-def check_launch(launch: Launch, limits: LaunchLimits) -> tuple[str, str] | None:
-    """(status, message) when ``launch`` cannot run, before the driver is asked; else None."""
-    if min(launch.grid) < 1 or min(launch.block) < 1:
-        return "launch_error", f"empty launch: grid {launch.grid}, block {launch.block}"
-    if launch.threads > limits.max_threads:
-        return "resources", (f"block of {launch.threads} threads > {limits.max_threads} this kernel can launch "
-                             f"({limits.registers} registers per thread)")
-    if any(b > m for b, m in zip(launch.block, limits.max_block)):
-        return "resources", f"block {launch.block} exceeds the device's block dimensions {limits.max_block}"
-    if any(g > m for g, m in zip(launch.grid, limits.max_grid)):
-        return "launch_error", f"grid {launch.grid} exceeds the device's grid dimensions {limits.max_grid}"
-    smem = limits.static_smem + launch.dynamic_smem
-    if smem > limits.max_smem:
-        return "resources", (f"{smem} B shared memory ({limits.static_smem} static + {launch.dynamic_smem} dynamic) "
-                             f"> {limits.max_smem} B per block")
-    return None
-
-
-def stable(samples: Sequence[float], window: int, rtol: float = STABLE_RTOL) -> bool:
-    """Whether the median moved less than ``rtol`` (relative) over the last ``window`` samples."""
-    if window < 1 or len(samples) < 2 * window:
-        return False
-    now = float(np.median(samples))
-    before = float(np.median(samples[:-window]))
-    return now > 0 and abs(now - before) / now < rtol
-
-
-def should_stop(samples: Sequence[float], elapsed_s: float, min_reps: int = 10, max_reps: int = 200,
-                time_cap_s: float = 2.0, window: int | None = None, rtol: float = STABLE_RTOL) -> bool:
-    """The adaptive-repetition rule: stop at ``max_reps``; at the time cap once there is a sample;
-    else once there are ``min_reps`` samples and the median is stable over the last window
-    (default half of ``min_reps``, at least 3)."""
-    n = len(samples)
-    if n >= max_reps:
-        return True
-    if n >= 1 and elapsed_s >= time_cap_s:
-        return True
-    w = window if window is not None else max(3, min_reps // 2)
-    return n >= min_reps and stable(samples, w, rtol)
-
-
-def summarize(samples: Sequence[float]) -> tuple[float, float, float]:
-    """(median, p95, coefficient of variation) of raw samples; CV is NaN under two samples."""
-    if not samples:
-        return math.nan, math.nan, math.nan
-    x = np.asarray(samples, dtype=np.float64)
-    med, p95 = float(np.median(x)), float(np.percentile(x, 95))
-    cv = float(np.std(x, ddof=1) / np.mean(x)) if len(x) >= 2 and np.mean(x) > 0 else math.nan
-    return med, p95, cv
-
-
-def driver_version_from(text: str) -> str:
-    """The NVIDIA kernel driver's version (e.g. "580.159") in /proc/driver/nvidia/version's text, or ""."""
-    m = re.search(r"Kernel Module(?: for \S+)?\s+(\d+\.\d+(?:\.\d+)?)", text)
-    return m.group(1) if m else ""
-
-
-def flush_bytes(l2_bytes: int) -> int:
-    """Size of the buffer written between samples so that no sample finds its data in L2."""
-    return max(L2_FLUSH_MIN_BYTES, 4 * int(l2_bytes))

@@ -1,0 +1,54 @@
+"""The command line's user errors and the flag values every command parses alike.
+
+:class:`UsageError` is bad input, reported by :func:`evo_kernels.cli.run_command` as one line on
+stderr with exit status 2. The parsers here turn a flag's text (a genome as JSON or a file,
+``NAME=VALUE`` lists, problem sizes) into values or a UsageError that names the flag; the command
+modules (``cli_templates``, ``cli_measure``, ``cli_results``) share them.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported as one line, exit status 2."""
+
+
+def parse_genome(text: str, flag: str = "--genome") -> dict:
+    """A genome given as JSON text or as the path of a JSON file (``flag`` names it in errors)."""
+    src = flag
+    if not text.lstrip().startswith("{") and Path(text).exists():
+        src, text = text, Path(text).read_text()
+    try:
+        genome = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{src}: not valid JSON: {exc}") from exc
+    if not isinstance(genome, dict):
+        raise UsageError(f"{src}: a genome is a JSON object of gene names to values")
+    return genome
+
+
+def at_least(value: int, least: int, flag: str) -> None:
+    if value < least:
+        raise UsageError(f"{flag} {value}: must be at least {least}")
+
+
+def kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
+    out = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"{what} {item!r}: expected NAME=VALUE")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def problem_size(items: Sequence[str] | None) -> dict[str, int] | None:
+    if not items:
+        return None
+    try:
+        return {k: int(v) for k, v in kv_list(items, "--size").items()}
+    except ValueError as exc:
+        raise UsageError(f"--size: sizes are integers: {exc}") from exc

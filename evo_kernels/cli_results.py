@@ -1,0 +1,100 @@
+"""The commands that read a results database: ``leaderboard`` (the best genomes), ``export`` (a
+self-contained header of the tuned kernels) and ``report`` (Markdown with plots, and the "why it is
+fast" table, which measures or replays each transform reverted), with their flags; each opens the
+database read-only.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from evo_kernels.cli_args import UsageError, at_least, problem_size
+from evo_kernels.template import load_template
+
+
+def _store(path: str):
+    from evo_kernels.store import ResultStore, StoreError
+
+    if not Path(path).exists():
+        raise UsageError(f"{path}: no results database there")
+    try:
+        return ResultStore(path, readonly=True)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    from evo_kernels.leaderboard import print_rows, store_rows
+
+    at_least(args.top, 1, "--top")
+    with _store(args.db) as store:
+        known = store.templates()
+        if args.template is not None and args.template not in known:
+            raise UsageError(f"{args.db}: --template {args.template}: no evaluations of it here"
+                             + (f" (templates here: {', '.join(known)})" if known else ""))
+        rows = store_rows(store, args.template, args.top)
+    if args.json:
+        print(json.dumps(rows, indent=1, default=str))
+    elif args.template is None and len(known) > 1:
+        print_rows(rows, title=f"{args.db}: the best {args.top} genomes of each of {len(known)} templates")
+    else:
+        print_rows(rows, title=f"{args.db}: best {len(rows)} genomes")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from evo_kernels.export import export_entries, render_header
+
+    at_least(args.top, 1, "--top")
+    t = load_template(args.template)
+    sizes = [problem_size(s.split(",")) for s in args.sizes] if args.sizes else None
+    with _store(args.db) as store:
+        entries = export_entries(store, t.name, sizes, args.top)
+    if not entries:
+        raise UsageError(f"{args.db}: no passed evaluations of {t.name}" + (f" at {sizes}" if sizes else ""))
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(render_header(t, entries, arch=args.arch, file_name=Path(args.out).name))
+    print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from evo_kernels.ablations import measure_ablations
+    from evo_kernels.report import write_report
+
+    with _store(args.db) as store:
+        rows = store.rows(template=args.template)
+    if not rows:
+        raise UsageError(f"{args.db}: no evaluations" + (f" of {args.template}" if args.template else ""))
+    ablations = measure_ablations(rows) if args.ablate else {}
+    path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}", ablations=ablations)
+    print(f"wrote {path}")
+    return 0
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """The ``leaderboard``, ``export`` and ``report`` subcommands."""
+    s = sub.add_parser("leaderboard", help="the best genomes in a results database")
+    s.add_argument("--db", required=True)
+    s.add_argument("--template")
+    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_leaderboard)
+
+    s = sub.add_parser("export", help="write a self-contained header of the tuned kernels")
+    s.add_argument("--db", required=True)
+    s.add_argument("--template", required=True)
+    s.add_argument("--sizes", nargs="*", metavar="M=..,N=..", help="only these problem sizes")
+    s.add_argument("--top", type=int, default=1, help="specializations per size (the best is dispatched)")
+    s.add_argument("--arch", default="sm_90")
+    s.add_argument("--out", required=True)
+    s.set_defaults(func=cmd_export)
+
+    s = sub.add_parser("report", help="Markdown report with plots from a results database")
+    s.add_argument("--db", required=True)
+    s.add_argument("--out", required=True)
+    s.add_argument("--template")
+    s.add_argument("--no-ablate", dest="ablate", action="store_false",
+                   help="skip the 'why it is fast' table (it measures, or replays, each transform reverted)")
+    s.set_defaults(func=cmd_report)

@@ -1,0 +1,99 @@
+"""The commands about templates themselves: ``list`` (their transforms, domains and space sizes)
+and ``compile`` (build genomes with nvcc and print ptxas metrics), with their flags; nothing is
+measured and no database is opened.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import numpy as np
+
+from evo_kernels.cli_args import UsageError, at_least, parse_genome
+from evo_kernels.genome import InvalidGenome
+from evo_kernels.template import available_templates, load_template
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rows = []
+    for name in available_templates():
+        t = load_template(name)
+        valid, exact = t.space.count_valid()
+        rows.append({"template": name, "doc": t.doc, "file": str(t.mako_path), "problem": t.problem,
+                     "space_size": t.space.size, "valid": valid, "valid_exact": exact, "genes": t.space.describe()})
+    if args.json:
+        print(json.dumps(rows, indent=1, default=str))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    for r in rows:
+        table = Table(title=f"{r['template']}: {r['doc']}  [{r['space_size']} genomes, "
+                            f"{'' if r['valid_exact'] else '~'}{r['valid']} valid]", title_justify="left")
+        # Gene names are what --pin and --forbid take: never cut, whatever the width (a pipe is 80).
+        table.add_column("gene", no_wrap=True, min_width=max(len(g["name"]) for g in r["genes"]))
+        table.add_column("transform", overflow="fold")
+        table.add_column("domain", overflow="fold")
+        table.add_column("baseline", overflow="fold")
+        for g in r["genes"]:
+            table.add_row(g["name"], g["transform"], " ".join(map(str, g["values"])), str(g["baseline"]))
+        console.print(table)
+    return 0
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from evo_kernels.build import NvccBuilder
+    from evo_kernels.records import Candidate
+
+    at_least(args.seed, 0, "--seed")
+    at_least(args.random, 0, "--random")
+    t = load_template(args.template)
+    genomes = [t.space.baseline()]
+    if args.genome:
+        try:
+            genomes.append(t.space.check(t.space.coerce(parse_genome(args.genome))))
+        except InvalidGenome as exc:
+            raise UsageError(f"--genome: invalid for {t.name}: {exc}") from exc
+    rng = np.random.default_rng(args.seed)
+    genomes += [t.space.sample(rng) for _ in range(args.random)]
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    results = NvccBuilder(arch=args.arch, cache_dir=args.cache).build(t, cands)
+    out = [{"key": r.candidate.key, "genome": r.candidate.genome, "status": r.status, "registers": r.registers,
+            "spill_bytes": r.spill_bytes, "smem_bytes": r.smem_bytes, "stack_bytes": r.stack_bytes,
+            "compile_seconds": round(r.compile_seconds, 3), "cached": r.cached, "error": r.error} for r in results]
+    if args.json:
+        print(json.dumps(out, indent=1))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"{t.name} for {args.arch}")
+        for col in ("key", "status", "regs", "spill B", "smem B", "s", "genome"):
+            table.add_column(col, overflow="fold")
+        for o in out:
+            table.add_row(o["key"], o["status"], str(o["registers"]), str(o["spill_bytes"]), str(o["smem_bytes"]),
+                          f"{o['compile_seconds']:.2f}", json.dumps(o["genome"]))
+        Console().print(table)
+        for o in out:
+            if o["status"] != "ok":
+                print(f"{o['key']}: {o['status']}: {o['error'].splitlines()[0] if o['error'] else ''}", file=sys.stderr)
+    return 0 if all(o["status"] == "ok" for o in out) else 1
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """The ``list`` and ``compile`` subcommands."""
+    s = sub.add_parser("list", help="templates, their transforms, domains and space sizes")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_list)
+
+    s = sub.add_parser("compile", help="build the baseline plus N random valid genomes, print ptxas metrics")
+    s.add_argument("template", help="a template's name or the path of its .cu.mako or .py file")
+    s.add_argument("--genome", help="a genome as JSON (or a JSON file) to build besides the baseline")
+    s.add_argument("--random", type=int, default=0, metavar="N", help="also build N random valid genomes")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--arch", default="sm_90")
+    s.add_argument("--cache", default=None, help="cubin cache folder (default ~/.cache/evo-kernels/cubins)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_compile)

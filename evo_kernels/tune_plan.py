@@ -1,0 +1,152 @@
+"""A tuning session checked before anything is opened or written: :func:`validate` judges the
+settings, template, size, start genomes, database and checkpoint of a :class:`TuneConfig` and
+returns a :class:`Plan`, or raises a TuneError naming the file or value at fault, without touching
+the GPU; :func:`restrict` narrows a space by the session's pins and forbids.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from evo_kernels import settings
+from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome
+from evo_kernels.runners.choose import BackendError, replay_source
+from evo_kernels.template import KernelTemplate, TemplateError, load_template
+from evo_kernels.tune_config import TuneConfig, TuneError, default_run_dir
+
+
+def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[Any]], where: str) -> GenomeSpace:
+    """The space with pinned genes fixed and forbidden values removed; a value outside a gene's
+    domain is a TuneError naming the gene."""
+    genes = []
+    for gene in space.genes:
+        values = list(gene.values)
+        if gene.name in pins:
+            try:
+                values = [gene.coerce(pins[gene.name])]
+            except InvalidGenome as exc:
+                raise TuneError(f"{where}: pin {exc}") from exc
+        for v in forbids.get(gene.name, []):
+            try:
+                values.remove(gene.coerce(v))
+            except InvalidGenome as exc:
+                raise TuneError(f"{where}: forbid {exc}") from exc
+            except ValueError:
+                pass
+        if not values:
+            raise TuneError(f"{where}: every value of gene {gene.name} is forbidden")
+        base = gene.baseline if gene.baseline in values else values[0]
+        genes.append(Gene(gene.name, gene.transform, tuple(values), base, gene.doc))
+    unknown = sorted((set(pins) | set(forbids)) - set(space.names))
+    if unknown:
+        raise TuneError(f"{where}: unknown gene(s) {', '.join(unknown)}; this space has {', '.join(space.names)}")
+    valid = None if space.valid is None else [g for g in space.valid if all(g[x.name] in x.values for x in genes)]
+    return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
+
+
+@dataclass
+class Plan:
+    """A validated session, before anything is opened or written."""
+
+    cfg: TuneConfig
+    template: KernelTemplate
+    problem: dict[str, int]
+    space: GenomeSpace
+    replay: Any  # a ReplaySpace, or None on the GPU
+    replay_path: Path | None
+    run_dir: Path
+    checkpoint: dict[str, Any] | None
+    init_population: Any = None  # a SavedPopulation to warm-start PBT from
+
+
+def validate(cfg: TuneConfig, where: str = "tune",
+             run_dir_of: Callable[[TuneConfig, dict[str, int]], Path] = default_run_dir,
+             by_key: bool = False) -> Plan:
+    """Check a session's inputs (settings, template, size, genomes, database, checkpoint) without
+    writing anything or touching the GPU; the first problem is a TuneError naming its file.
+    ``run_dir_of`` names the checkpoint folder from the problem, where --population does not;
+    ``by_key`` names settings by their batch-file keys rather than their flags."""
+    from evo_kernels.checkpoint import CheckpointError, load_latest
+    from evo_kernels.store import StoreError, inspect_file
+    from evo_kernels.store_file import check_writable, has_run
+
+    try:
+        settings.check_fields(asdict(cfg), where, by_key)
+        template = load_template(cfg.template)
+        asked = (None if cfg.problem is None else
+                 settings.check_problem(cfg.problem, template.problem, where, "size" if by_key else "--size"))
+    except settings.SettingError as exc:
+        raise TuneError(str(exc)) from exc
+    except TemplateError as exc:
+        raise TuneError(f"{where}: {exc}") from exc
+    try:
+        cfg.backend().validate()
+        replay_path = replay_source(cfg.backend(), template.name)
+    except BackendError as exc:
+        raise TuneError(f"{where}: {exc}") from exc
+    replay = None
+    if replay_path is not None:
+        from evo_kernels.runners.replay import ReplayError, load_space
+
+        try:
+            replay = load_space(replay_path)
+        except ReplayError as exc:
+            raise TuneError(str(exc)) from exc
+        problem = dict(replay.problem)
+        if asked is not None and asked != problem:
+            raise TuneError(f"{replay_path}: recorded at {problem}, not at the requested size {asked}; "
+                            "on a GPU machine any size can be tuned")
+        base_space = replay.space
+    else:
+        problem = asked or dict(template.problem)
+        base_space = template.space
+    space = restrict(base_space, cfg.pins, cfg.forbids, where)
+    for g in cfg.starts:
+        try:
+            space.check(space.coerce(g))
+        except InvalidGenome as exc:
+            raise TuneError(f"{where}: start genome {json.dumps(g)}: {exc}") from exc
+    run_dir = Path(cfg.population) if cfg.population else run_dir_of(cfg, problem)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise TuneError(f"{run_dir}: checkpoint folder is a file")
+    try:
+        ckpt = load_latest(run_dir) if run_dir.exists() else None
+    except CheckpointError as exc:
+        raise TuneError(str(exc)) from exc
+    db = Path(cfg.db)
+    if db.exists():
+        try:
+            inspect_file(db)
+        except StoreError as exc:
+            raise TuneError(str(exc)) from exc
+    try:
+        check_writable(db)
+    except StoreError as exc:
+        raise TuneError(str(exc)) from exc
+    if ckpt is not None:
+        old = ckpt["meta"].get("identity")
+        if old is not None and old != json.loads(json.dumps(cfg.identity(), default=str)):
+            raise TuneError(f"{run_dir}: holds a checkpoint of a different session ({old}); "
+                            "use another --population folder")
+        run_id = ckpt["meta"].get("run_id", "?")
+        try:
+            known = has_run(db, run_id)
+        except StoreError as exc:
+            raise TuneError(str(exc)) from exc
+        if not known:
+            raise TuneError(f"{run_dir}: a checkpoint of run {run_id}, which is not in {db}; resume it with the "
+                            "--db it ran with, or start afresh with another --population folder")
+    init = None
+    if cfg.init_population:
+        if not Path(cfg.init_population).is_dir():
+            raise TuneError(f"{cfg.init_population}: --init-population is not a folder")
+        from evo_kernels.checkpoint import load_pretrained
+
+        try:
+            init = load_pretrained(cfg.init_population)
+        except CheckpointError as exc:
+            raise TuneError(str(exc)) from exc
+    return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init)

@@ -1,0 +1,80 @@
+"""Launch fit, CUDA error statuses and adaptive timing (evo_kernels/runners/launch.py), on the CPU."""
+import math
+
+import numpy as np
+import pytest
+
+from evo_kernels.runners import launch
+from evo_kernels.template import Launch
+
+# --- status from CUDA error text ---------------------------------------------------------------
+
+@pytest.mark.parametrize("text, status", [
+    ("cuLaunchKernel failed: too many resources requested for launch", "resources"),
+    ("cuCtxSynchronize failed: an illegal memory access was encountered", "crash"),
+    ("cuMemcpyDtoH failed: an illegal memory access was encountered", "crash"),
+    ("cuCtxSynchronize failed: unspecified launch failure", "crash"),
+    ("cuCtxSynchronize failed: misaligned address", "crash"),
+    ("cuCtxSynchronize failed: an illegal instruction was encountered", "crash"),
+    ("cuCtxSynchronize failed: device-side assert triggered", "crash"),
+    ("cuCtxSynchronize failed: the launch timed out and was terminated", "timeout"),
+    ("cuLaunchKernel failed: invalid argument", "launch_error"),
+    ("cuModuleLoadData failed: device kernel image is invalid", "launch_error"),
+    ("cuFuncSetAttribute failed: invalid value", "launch_error"),
+])
+def test_classify_error(text, status):
+    assert launch.classify_error(text) == status
+
+
+# --- launch fit ----------------------------------------------------------------------------------
+
+def test_check_launch():
+    lim = launch.LaunchLimits(max_threads=640, max_smem=227 * 1024, static_smem=4096, registers=96)
+    assert launch.check_launch(Launch((100, 1, 1), (256, 2, 1)), lim) is None
+    status, msg = launch.check_launch(Launch((1, 1, 1), (1024, 1, 1)), lim)
+    assert status == "resources" and "640" in msg and "96 registers" in msg
+    assert launch.check_launch(Launch((1, 1, 1), (2048, 1, 1)), launch.LaunchLimits(1024, 227 * 1024))[0] == "resources"
+    status, msg = launch.check_launch(Launch((1, 1, 1), (128, 1, 1), 224 * 1024), lim)
+    assert status == "resources" and "shared memory" in msg
+    assert launch.check_launch(Launch((1, 1, 1), (128, 1, 1), 220 * 1024), lim) is None
+    assert launch.check_launch(Launch((1, 70000, 1), (128, 1, 1)), lim)[0] == "launch_error"
+    assert launch.check_launch(Launch((0, 1, 1), (128, 1, 1)), lim)[0] == "launch_error"
+
+
+# --- adaptive repetitions and statistics -------------------------------------------------------
+
+def test_should_stop_on_stable_median():
+    steady = [1.0, 1.001, 0.999] * 10
+    assert not launch.should_stop(steady[:9], 0.01, min_reps=10)  # fewer than min_reps
+    assert launch.should_stop(steady[:10], 0.01, min_reps=10)  # 10 samples, median flat over the last 5
+    drifting = list(np.linspace(1.0, 2.0, 40))  # each window moves the median by >1%
+    assert not launch.should_stop(drifting, 0.01, min_reps=10, max_reps=200)
+    assert launch.stable([1.0] * 10, window=5) and not launch.stable([1.0] * 9, window=5)
+
+
+def test_should_stop_at_caps():
+    drifting = list(np.linspace(1.0, 2.0, 50))
+    assert launch.should_stop(drifting, 0.01, min_reps=10, max_reps=50)  # max_reps
+    assert launch.should_stop(drifting[:3], 5.0, min_reps=10, time_cap_s=2.0)  # time cap, even under min_reps
+    assert not launch.should_stop([], 5.0, time_cap_s=2.0)  # but never without one sample
+
+
+def test_summarize():
+    med, p95, cv = launch.summarize([1.0, 2.0, 3.0, 4.0, 100.0])
+    assert med == 3.0 and p95 == pytest.approx(80.8) and cv == pytest.approx(np.std([1, 2, 3, 4, 100], ddof=1) / 22)
+    assert launch.summarize([2.0])[:2] == (2.0, 2.0) and math.isnan(launch.summarize([2.0])[2])
+    assert all(math.isnan(v) for v in launch.summarize([]))
+
+
+def test_flush_beats_l2():
+    assert launch.flush_bytes(60 << 20) == 256 << 20  # the H200: 256 MiB, over 4x its L2
+    assert launch.flush_bytes(128 << 20) == 512 << 20
+
+
+def test_driver_version_from_proc_text():
+    closed = "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sat Aug 19 01:15:15 UTC 2023\n"
+    open_km = ("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159  Release Build  "
+               "(dvs-builder@U22)  Thu Nov 20 2025\nGCC version:  gcc version 13.3.0\n")
+    assert launch.driver_version_from(closed) == "535.104.05"
+    assert launch.driver_version_from(open_km) == "580.159"
+    assert launch.driver_version_from("no driver here") == ""
