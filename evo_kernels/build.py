@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -210,11 +211,13 @@ class NvccBuilder:
                               "stack_bytes": rep.stack_bytes, "smem_bytes": rep.smem_bytes,
                               "cmem_bytes": rep.cmem_bytes}
                     cubin.parent.mkdir(parents=True, exist_ok=True)
-                    tmp_cubin = cubin.with_suffix(f".{os.getpid()}.tmp")
+                    # a name of this build alone: two genomes that render the same source may build at
+                    # once in one process (batches in flight together), and must not share a temporary
+                    tmp_cubin = cubin.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
                     shutil.copyfile(out, tmp_cubin)
                     os.replace(tmp_cubin, cubin)  # atomic: a concurrent reader never sees half a cubin
             meta.parent.mkdir(parents=True, exist_ok=True)
-            tmp_meta = meta.with_suffix(f".{os.getpid()}.{id(fields)}.tmp")
+            tmp_meta = meta.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
             tmp_meta.write_text(json.dumps(fields))
             os.replace(tmp_meta, meta)
         return self._finish(replace(base, cubin_path=str(cubin) if fields["status"] == "ok" else "", **fields))

@@ -43,6 +43,34 @@ def test_cache_hit_and_flags_in_key(tmp_path):
     assert not other.cached and other.cubin_path != first.cubin_path
 
 
+def test_the_same_source_built_twice_at_once_in_one_process(tmp_path, monkeypatch):
+    # two genomes that render the same source, in two batches in flight together (record keeps one
+    # batch ahead): both builds reach the cache's rename at once. A temporary named by the process
+    # alone was renamed away by the first, and the second failed (FileNotFoundError, H200 call 3).
+    import shutil
+    import threading
+
+    from evo_kernels import build
+
+    both_copied = threading.Barrier(2, timeout=60)
+    real_copy = shutil.copyfile
+
+    def copy_then_wait(src, dst):
+        real_copy(src, dst)
+        if str(dst).endswith(".tmp"):
+            both_copied.wait()  # neither renames before the other has written its temporary
+
+    monkeypatch.setattr(build.shutil, "copyfile", copy_then_wait)
+    t = load_template("transpose")
+    c = candidates(t, [t.space.baseline()])
+    b = NvccBuilder(cache_dir=tmp_path, n_jobs=2)
+    first, second = b.submit(t, c)[0], b.submit(t, c)[0]
+    assert first.result(timeout=120).status == "ok" and second.result(timeout=120).status == "ok"
+    assert first.result().cubin_path == second.result().cubin_path
+    assert not list(tmp_path.rglob("*.tmp"))
+    b.close()
+
+
 def test_forced_spill_is_parsed_from_real_ptxas(tmp_path):
     """sgemm's fast genome with a 16-deep k tile under its 128-register cap (launch bounds asking
     for two blocks of 256 threads per SM) spills; the same tile without the cap does not. Real
