@@ -48,7 +48,7 @@ from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 from evo_kernels.strategies.prior import PriorModel, SavedPopulation
-from evo_kernels.strategies.trees import SURROGATES, make_surrogate
+from evo_kernels.strategies.trees import SURROGATES
 
 
 @dataclass
@@ -119,12 +119,8 @@ class PBTSearch(Strategy):
         return None
 
     def _sync_surrogate(self) -> None:
-        """Give the experience the model ``cfg.surrogate`` names (built when it changed; the trees'
-        randomness is keyed by the strategy's seed and the number of rows, so refits reproduce)."""
-        if getattr(self.experience.model, "kind", "gp") == self.cfg.surrogate:
-            return
-        self.experience.model = make_surrogate(self.cfg.surrogate, self.experience.sizes, self.experience.model.table,
-                                               self.seed, self.experience.values)
+        """Give the experience the model ``cfg.surrogate`` names (a setting that may change on resume)."""
+        self.experience.use_surrogate(self.cfg.surrogate, self.seed)
 
     def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's

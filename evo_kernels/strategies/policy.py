@@ -32,6 +32,7 @@ from torch import nn
 from evo_kernels.genome import TRANSFORMS, GenomeSpace
 from evo_kernels.records import Evaluation, Genome
 from evo_kernels.strategies.surrogate import Surrogate, edit_grid
+from evo_kernels.strategies.trees import make_surrogate
 
 SLOT_FEATURES = ("position", "delta", "log_step", "has_data", "log_count", "best_gain", "mean_gain", "nn_gain",
                  "nn_distance", "fail_rate", "neighbor", "model_gain", "model_std")
@@ -89,6 +90,14 @@ class Experience:
         self.fantasies: list[tuple[list[int], float]] = []  # proposed, not measured yet: (row, predicted)
         self.values = [list(g.values) for g in space.genes]
         self.model = Surrogate(self.sizes, values=self.values)  # the Gaussian process, refitted when rows were added
+        self.surrogate = "gp"  # the kind of ``model`` (make_surrogate's names)
+
+    def use_surrogate(self, kind: str, key: int) -> None:
+        """Make ``kind`` the shared surrogate, rebuilt only when it changes (its prior table kept; the
+        trees' randomness keyed by ``key`` and the number of rows, so that refits reproduce)."""
+        if kind != self.surrogate:
+            self.model = make_surrogate(kind, self.sizes, self.model.table, key, self.values)
+            self.surrogate = kind
 
     def row(self, genome: Genome) -> list[int]:
         return [ix[repr(genome[g.name])] for ix, g in zip(self._index, self.space.genes)]

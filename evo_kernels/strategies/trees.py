@@ -202,7 +202,7 @@ SURROGATES = ("gp", "trees", "blend", "rf", "blend_rf", "et")
 
 def make_surrogate(kind: str, sizes: np.ndarray, table: np.ndarray | None = None, key: int = 0,
                    values: list[list] | None = None):
-    """The shared surrogate ``kind`` names, tagged with ``.kind``: "gp" the Gaussian process; "trees"
+    """The shared surrogate ``kind`` names: "gp" the Gaussian process; "trees"
     SMAC's random forest (32 bootstrapped trees, 5/6 of the genes per split, leaves of 3 or more,
     std over trees plus within-leaf variance); "blend" the mean of "gp" and "trees"; "rf" "trees"
     without the within-leaf variance; "blend_rf" the mean of "gp" and "rf"; "et" extremely randomized
@@ -228,5 +228,4 @@ def make_surrogate(kind: str, sizes: np.ndarray, table: np.ndarray | None = None
         model = TreeSurrogate(sizes, table, key, extra=True, max_features=0.5)
     else:
         raise ValueError(f"unknown surrogate {kind!r}; known: {', '.join(SURROGATES)}")
-    model.kind = kind
     return model
