@@ -87,10 +87,11 @@ class ResultStore:
             # A folder we cannot write (a colleague's results, a read-only mount): SQLite could not
             # make the -shm file WAL reading needs, and with no -wal there is no writer to see.
             uri += "&immutable=1"
+        self._conn: sqlite3.Connection | None = None  # set by _open
         try:
             self._open(uri, version)
         except BaseException:
-            if hasattr(self, "_conn"):
+            if self._conn is not None:
                 self._conn.close()
             raise
 

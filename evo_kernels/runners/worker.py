@@ -159,13 +159,12 @@ class Evaluator(TorchOnDevice):
         except self.cuda.Error as exc:
             raise self._cuda_failure(exc, where) from exc
 
-    def _intact(self, bufs: Buffers, inputs: Mapping[str, Any], where: str) -> None:
+    def _intact(self, bufs: Buffers, inputs: Mapping[str, Any], where: str, on_gpu: bool) -> None:
         """After a synchronized checked launch: every guard zone as laid, every "in" array as the
-        harness gave it (host arrays, or torch tensors on the device); else wrong_result, naming
-        the array and where it was written."""
+        harness gave it (host arrays, or with ``on_gpu`` torch tensors on the device); else
+        wrong_result, naming the array and where it was written."""
         bad = bufs.breach()
         if bad is None:
-            on_gpu = any(hasattr(v, "data_ptr") for v in inputs.values())
             if on_gpu:
                 bad = self._input_change_on_gpu(bufs, inputs)
             else:
@@ -221,7 +220,7 @@ class Evaluator(TorchOnDevice):
                 bufs.prepare()
                 self._launch(func, launch, bufs, f"{where} launch {k}")
                 self._sync(f"{where} launch {k}")
-                self._intact(bufs, inputs, f"{where} launch {k}")
+                self._intact(bufs, inputs, f"{where} launch {k}", on_gpu)
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
             for name in outs[0]:
                 a, b = outs[0][name], outs[1][name]
@@ -288,7 +287,8 @@ class Evaluator(TorchOnDevice):
             fresh = self._timed_inputs(t, args, seeds[1])
             bufs.upload(fresh)
             samples.append(self._sample(func, launch, bufs, f"{where} final launch"))
-            self._intact(bufs, fresh, f"{where} final launch")  # and every guard since the first timed launch
+            # and every guard since the first timed launch
+            self._intact(bufs, fresh, f"{where} final launch", self._gpu_inputs(t))
             stage(f"{where} reference")
             c = self._final_check(t, bufs, fresh, p, where)
             del fresh
