@@ -4,7 +4,8 @@ Each member holds a policy (:class:`~evo_kernels.strategies.policy.Agent`), its 
 hyperparameters and a current genome. A draw starts from the member's genome or (probability
 ``recombine``) from its uniform crossover with the fittest member's; then it is either an edit of
 one gene sampled from the member's policy at its temperature or (probability ``mutation_mix``, a
-hyperparameter PBT evolves) a mutation of it. Proposing many and evaluating few: a member draws
+hyperparameter PBT evolves) a mutation of it; with ``chain`` > 1 the edit is a chain of that many
+single-gene edits of distinct genes (REINFORCE credits every step). Proposing many and evaluating few: a member draws
 ``proposals`` candidates (new genomes only) and the one with the highest upper confidence bound
 of the population's shared surrogate (:mod:`~evo_kernels.strategies.surrogate`, a Gaussian process
 over every member's evaluations of the run) is the one evaluated; a restarting member screens
