@@ -139,9 +139,11 @@ class Operators:
         child = {n: (a[n] if u < 0.5 else b[n]) for n, u in zip(self.space.names, self.rng.random(len(a)))}
         return child if self.space.is_valid(child) else None
 
-    def edits(self, genome: Genome, slots: int) -> tuple[np.ndarray, dict[tuple[int, int], tuple]]:
+    def edits(self, genome: Genome, slots: int, fresh: bool = True
+              ) -> tuple[np.ndarray, dict[tuple[int, int], tuple]]:
         """Mask [genes, slots] of single-gene edits that are valid and new, and the edited genomes'
-        values (gene order; :meth:`genome` makes one a genome)."""
+        values (gene order; :meth:`genome` makes one a genome). ``fresh=False``: valid, seen or not
+        (the inner steps of a chain of edits, whose last step alone must be new)."""
         mask = np.zeros((len(self.space), slots), dtype=bool)
         targets = {}
         base = self.values(genome)
@@ -151,7 +153,7 @@ class Operators:
                 if v == cur and repr(v) == repr(cur):
                     continue
                 t = base[:gi] + (v,) + base[gi + 1:]
-                if t not in self.seen and self.valid_values(t):
+                if (not fresh or t not in self.seen) and self.valid_values(t):
                     mask[gi, j] = True
                     targets[(gi, j)] = t
         return mask, targets

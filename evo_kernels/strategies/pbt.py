@@ -4,7 +4,8 @@ Each member holds a policy (:class:`~evo_kernels.strategies.policy.Agent`), its 
 hyperparameters and a current genome. A draw starts from the member's genome or (probability
 ``recombine``) from its uniform crossover with the fittest member's; then it is either an edit of
 one gene sampled from the member's policy at its temperature or (probability ``mutation_mix``, a
-hyperparameter PBT evolves) a mutation of it. Proposing many and evaluating few: a member draws
+hyperparameter PBT evolves) a mutation of it; with ``chain`` > 1 the edit is a chain of that many
+single-gene edits of distinct genes (REINFORCE credits every step). Proposing many and evaluating few: a member draws
 ``proposals`` candidates (new genomes only) and the one with the highest upper confidence bound
 of the population's shared surrogate (:mod:`~evo_kernels.strategies.surrogate`, a Gaussian process
 over every member's evaluations of the run) is the one evaluated; a restarting member screens
@@ -81,6 +82,8 @@ class PBTSearch(Strategy):
         self.cfg = replace(config or PBTConfig(), **overrides)
         if self.cfg.edits not in ("policy", "uniform"):
             raise ValueError(f"pbt: edits must be 'policy' or 'uniform', not {self.cfg.edits!r}")
+        if self.cfg.chain < 1:
+            raise ValueError(f"pbt: chain must be at least 1, not {self.cfg.chain!r}")
         if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
             policy = PolicyConfig(**policy)
         if policy is not None:
@@ -175,7 +178,8 @@ class PBTSearch(Strategy):
             if self.rng.random() >= m.hp.mutation_mix:
                 key = (self.ops.values(base), metrics is None)
                 if key not in self._states:
-                    self._states[key] = [base, metrics, *self.ops.edits(base, self.experience.slots), None, None]
+                    self._states[key] = [base, metrics, *self.ops.edits(base, self.experience.slots,
+                                                                        fresh=self.cfg.chain <= 1), None, None]
                 if self._states[key][2].any():
                     plan.append(key)
                     continue
@@ -183,6 +187,8 @@ class PBTSearch(Strategy):
             plan.append((g, _Proposal(m.index, "mutate")) if g is not None
                         else (self._random(), _Proposal(m.index, "mutate")))
         todo = [key for key in dict.fromkeys(p for p in plan if isinstance(p[1], bool)) if self._states[key][4] is None]
+        if self.cfg.chain > 1:
+            return self._chains(m, plan, todo)
         if self.cfg.edits == "uniform":  # the ablation: the same edits, drawn uniformly, nothing learned
             out = []
             for p in plan:
@@ -209,6 +215,61 @@ class PBTSearch(Strategy):
                 action, _, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
             out.append((self.ops.genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
                         _Proposal(m.index, "policy", state, action)))
+        return out
+
+    def _chains(self, m: Member, plan: list[Any], todo: list[tuple]) -> list[tuple[Genome | None, _Proposal]]:
+        """:meth:`_draws`'s last pass with ``chain`` > 1: each policy (or uniform) draw is a chain of
+        single-gene edits of distinct genes, each step from the base's forward pass masked by the
+        edits valid at the intermediate genome (new ones only at the last step); a chain whose end
+        is not new falls back to a mutation of its base."""
+        uniform = self.cfg.edits == "uniform"
+        if todo and not uniform:
+            states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
+                             self._states[key][2]) for key in todo]
+            with torch.no_grad():
+                arch_raw, eng_raw = m.agent.raw({name: torch.cat([st[name] for st in states]) for name in states[0]})
+            for i, key in enumerate(todo):
+                self._states[key][4:] = [states[i], (arch_raw[i:i + 1], eng_raw[i:i + 1])]
+        memo: dict[tuple, tuple[np.ndarray, dict]] = {}
+        out = []
+        for p in plan:
+            if not isinstance(p[1], bool):
+                out.append(p)
+                continue
+            base, _, mask, targets, state, raw = self._states[p]
+            cur, edited, masks, actions = p[0], [], [], []
+            for k in range(self.cfg.chain):
+                last = k == self.cfg.chain - 1
+                if k:
+                    if (cur, last) not in memo:
+                        memo[(cur, last)] = self.ops.edits(self.ops.genome(cur), self.experience.slots, fresh=last)
+                    mask, targets = memo[(cur, last)]
+                    mask = mask.copy()
+                    mask[edited] = False
+                if not mask.any():
+                    break
+                if uniform:
+                    allowed = np.argwhere(mask)
+                    gi, j = (int(x) for x in allowed[int(torch.randint(len(allowed), (1,), generator=m.generator))])
+                else:
+                    tmask = torch.from_numpy(mask)[None]
+                    with torch.no_grad():
+                        action, _, _ = m.agent.sample(m.agent.masked(raw, tmask), temperature=m.hp.temperature,
+                                                      generator=m.generator)
+                    gi, j = int(action[0, 0]), int(action[0, 1])
+                    masks.append(tmask)
+                    actions.append(action)
+                cur = targets[(gi, j)]
+                edited.append(gi)
+            if not edited or cur in self.ops.seen or not self.ops.valid_values(cur):
+                g = self.ops.mutant(base, m.hp.mutation_scale)
+                out.append((g if g is not None else self._random(), _Proposal(m.index, "mutate")))
+            elif uniform:
+                out.append((self.ops.genome(cur), _Proposal(m.index, "uniform")))
+            else:
+                steps = {name: torch.cat([state[name]] * len(masks)) for name in state if name != "mask"}
+                steps["mask"] = torch.cat(masks)
+                out.append((self.ops.genome(cur), _Proposal(m.index, "policy", steps, torch.cat(actions))))
         return out
 
     def ask(self, n: int) -> list[Candidate]:
@@ -280,6 +341,10 @@ class PBTSearch(Strategy):
             actions = torch.cat([b[2] for b in own])
             rewards = torch.tensor([b[3] for b in own], dtype=torch.float32)
             _, logprob, entropy = m.agent.get_action_and_logprob(state, actions, temperature=m.hp.temperature)
+            if len(actions) > len(own):  # chains of edits (``chain``): each transition's steps, summed
+                at = torch.repeat_interleave(torch.arange(len(own)), torch.tensor([len(b[2]) for b in own]))
+                logprob = torch.zeros(len(own)).index_add(0, at, logprob)
+                entropy = torch.zeros(len(own)).index_add(0, at, entropy)
             loss = -((rewards - m.baseline) * logprob).mean() - m.hp.entropy * entropy.mean()
             for group in m.optimizer.param_groups:
                 group["lr"] = m.hp.lr

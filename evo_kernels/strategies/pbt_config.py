@@ -66,3 +66,10 @@ class PBTConfig:
     """Where a member's single-gene edits come from: "policy" (its learned policy) or "uniform" (a
     uniform draw among the same allowed edits, nothing learned): the ablation that says what the
     policies add (benchmarks/SEARCH.md)."""
+    chain: int = 1
+    """Single-gene edits a policy (or uniform, ``edits``) draw applies in sequence: each step an edit
+    of another gene, from the same forward pass at the base masked by the edits valid at the
+    intermediate genome (the last step's must also be new). 1: the single-gene edits of the
+    module docstring. Larger, the screen chooses among draws from the 2- or 3-edit ball, far
+    more genomes than ``proposals`` draws cover, where what the policy learned can concentrate
+    them; REINFORCE credits every edit of the chain (the sum of their log-probabilities)."""

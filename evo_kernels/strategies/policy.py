@@ -335,16 +335,27 @@ class Agent(nn.Module):
 
     def logits(self, s: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
         """Architect logits [B, G] and engineer logits [B, G, S], masked."""
+        return self.masked(self.raw(s), s["mask"])
+
+    def raw(self, s: dict[str, torch.Tensor]) -> tuple[torch.Tensor, torch.Tensor]:
+        """The unmasked parts of :meth:`logits`: the architect's own term [B, G] and the engineer's
+        logits [B, G, S] (a chain of edits masks them again at each step, :meth:`masked`)."""
         e = self.gene_encoder(s["genes"])  # [B, G, H]
         ctx = e.mean(1) + self.global_encoder(s["glob"])  # [B, H]
         ctx_g = ctx[:, None, :].expand_as(e)
         B, G, S, _ = s["slots"].shape
         per_slot = torch.cat([s["slots"], e[:, :, None, :].expand(B, G, S, -1),
                               ctx_g[:, :, None, :].expand(B, G, S, -1)], -1)
-        eng = (self.engineer(per_slot) + self.prior(s["slots"])).squeeze(-1).masked_fill(~s["mask"], MASKED)
-        gene_ok = s["mask"].any(-1)
+        eng = (self.engineer(per_slot) + self.prior(s["slots"])).squeeze(-1)
+        return self.architect(torch.cat([e, ctx_g], -1)).squeeze(-1), eng
+
+    def masked(self, raw: tuple[torch.Tensor, torch.Tensor], mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """:meth:`logits` from :meth:`raw` and a mask [B, G, S] of allowed edits."""
+        arch_raw, eng = raw
+        eng = eng.masked_fill(~mask, MASKED)
+        gene_ok = mask.any(-1)
         lse = torch.logsumexp(eng, -1).masked_fill(~gene_ok, 0.0)
-        arch = (self.architect(torch.cat([e, ctx_g], -1)).squeeze(-1) + self.coupling * lse)
+        arch = (arch_raw + self.coupling * lse)
         return arch.masked_fill(~gene_ok, MASKED), eng
 
     def get_action_and_logprob(self, state: dict[str, torch.Tensor], action: torch.Tensor | None = None,
