@@ -199,12 +199,7 @@ class PBTSearch(Strategy):
                 out.append(p)
             return out
         if todo:
-            states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
-                             self._states[key][2]) for key in todo]
-            with torch.no_grad():
-                arch, eng = m.agent.logits({name: torch.cat([st[name] for st in states]) for name in states[0]})
-            for i, key in enumerate(todo):
-                self._states[key][4:] = [states[i], (arch[i:i + 1], eng[i:i + 1])]
+            self._encode(m, todo, m.agent.logits)
         out = []
         for p in plan:
             if not isinstance(p[1], bool):
@@ -217,6 +212,16 @@ class PBTSearch(Strategy):
                         _Proposal(m.index, "policy", state, action)))
         return out
 
+    def _encode(self, m: Member, todo: list[tuple], head: Any) -> None:
+        """Encode each base of ``todo`` and run one forward pass of ``head`` (the member's masked
+        ``logits`` or its ``raw`` outputs) over all of them; each base keeps its state and outputs."""
+        states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
+                         self._states[key][2]) for key in todo]
+        with torch.no_grad():
+            arch, eng = head({name: torch.cat([st[name] for st in states]) for name in states[0]})
+        for i, key in enumerate(todo):
+            self._states[key][4:] = [states[i], (arch[i:i + 1], eng[i:i + 1])]
+
     def _chains(self, m: Member, plan: list[Any], todo: list[tuple]) -> list[tuple[Genome | None, _Proposal]]:
         """:meth:`_draws`'s last pass with ``chain`` > 1: each policy (or uniform) draw is a chain of
         single-gene edits of distinct genes, each step from the base's forward pass masked by the
@@ -224,12 +229,7 @@ class PBTSearch(Strategy):
         is not new falls back to a mutation of its base."""
         uniform = self.cfg.edits == "uniform"
         if todo and not uniform:
-            states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
-                             self._states[key][2]) for key in todo]
-            with torch.no_grad():
-                arch_raw, eng_raw = m.agent.raw({name: torch.cat([st[name] for st in states]) for name in states[0]})
-            for i, key in enumerate(todo):
-                self._states[key][4:] = [states[i], (arch_raw[i:i + 1], eng_raw[i:i + 1])]
+            self._encode(m, todo, m.agent.raw)
         memo: dict[tuple, tuple[np.ndarray, dict]] = {}
         out = []
         for p in plan:
