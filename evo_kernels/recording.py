@@ -70,9 +70,10 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
         except TuneError as exc:
             raise ValueError(str(exc)) from exc
     base = space.baseline()
-    if space.violations(base):  # every speedup of a recording is against its baseline: it must run
+    broken = space.violations(base)
+    if broken:  # every speedup of a recording is against its baseline: it must run
         raise ValueError(f"record {template_name}: the pinned sub-space's baseline is not a valid genome "
-                         f"({'; '.join(space.violations(base))}); pin genes so that it is")
+                         f"({'; '.join(broken)}); pin genes so that it is")
     old = _existing(out, t, problem) if extend and Path(out).exists() else None
     known = {space.key(e["genome"]) for e in old["entries"]} if old else set()
     if sample is None and space.size <= 20 * ENUMERATE_LIMIT:
@@ -106,14 +107,15 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
                        known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc))
         run_id = f"record-{t.name}"
         evals, t0 = [], time.monotonic()
-        chunks = [genomes[i:i + batch] for i in range(0, len(genomes), batch)]
+        chunks = [[Candidate(t.name, g, problem, space.key(g)) for g in genomes[i:i + batch]]
+                  for i in range(0, len(genomes), batch)]
         # one batch ahead: the next batch builds (and queues for the GPU) while this one is measured,
         # so the GPU does not wait at batch boundaries; each batch is still written in order
-        ahead = [ev.submit([Candidate(t.name, g, problem, space.key(g)) for g in c]) for c in chunks[:2]]
+        ahead = [ev.submit(c) for c in chunks[:2]]
         for i in range(len(chunks)):
             new = ahead.pop(0).result()
             if i + 2 < len(chunks):
-                ahead.append(ev.submit([Candidate(t.name, g, problem, space.key(g)) for g in chunks[i + 2]]))
+                ahead.append(ev.submit(chunks[i + 2]))
             fresh = [e for e in new if not e.reused]
             if fresh:  # the recording's one writer: each measured batch, in one transaction
                 store.add_many(fresh, run_id=run_id)

@@ -98,3 +98,27 @@ def test_record_samples_a_pinned_space_too_large_to_enumerate(tmp_path, monkeypa
         recording.record("sgemm", pins={"UseSharedMemory": "True", "TileLoops_SplitK": "1"},
                          out=str(tmp_path / "x.json.gz"), db=str(tmp_path / "x.db"))
     assert chosen  # the genomes were chosen: the runner was asked for
+
+
+def test_record_measures_every_sampled_genome_once_with_a_batch_ahead(tmp_path, monkeypatch):
+    """The recording loop (two batches in flight) on a replay of the H200 stencil sub-space as the
+    "GPU": every sampled genome of the pinned space comes back once, in order, and is written."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    from evo_kernels import recording
+    from evo_kernels.runners import choose
+    from evo_kernels.runners.replay import load_space
+    from evo_kernels.runners.replay_runner import ReplayRunner
+
+    sub = Path(__file__).resolve().parent.parent / "benchmarks/spaces/stencil_subspace_H200.json.gz"
+    monkeypatch.setattr(choose, "open_runner", lambda backend, *a, **k: ReplayRunner(load_space(str(sub))))
+    pins = {g: "False" for g in ("VectorizeLoads_Align", "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
+                                 "VectorizeLoads_AlignShared", "CoalesceMemoryAccess", "TileLoops_Flat")}
+    out = recording.record("stencil", problem={"H": 2048, "W": 2048}, sample=70, batch=16, pins=pins,
+                           db=str(tmp_path / "r.db"), out=str(tmp_path / "r.json.gz"))
+    entries = json.load(gzip.open(out))["entries"]
+    keys = [json.dumps(e["genome"], sort_keys=True) for e in entries]
+    assert len(keys) == 70 == len(set(keys))  # 5 batches, the last partial: each genome once
+    assert all(e["status"] == "ok" for e in entries)
