@@ -75,14 +75,7 @@ DESIGNS = {
                # split-K over the cp.async pipeline, BM = 64 / 32 tiles for skinny M
                *[{**SGEMM_ASYNC, **c} for c in ({}, {"TileLoops_SplitK": 4, "ReorderInstructions_Async": 4},
                                                 {"TileLoops_M": 32, "ThreadCoarsening_M": 4},
-                                                {"ThreadCoarsening_N": 8, "UnrollLoop": 32})],
-               # wide thread tiles (8 x 16 / 16 x 8 outputs per thread) under the 255-register budget
-               *[{"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True, "UnrollLoop": 1,
-                  "AdjustBlockSize_MaxRegisters": 255, **c}
-                 for c in ({"ThreadCoarsening_N": 16, "TileLoops_Group": 8}, {"ThreadCoarsening_M": 16},
-                           {"TileLoops_N": 256, "ThreadCoarsening_N": 16},
-                           {"TileLoops_M": 256, "ThreadCoarsening_M": 16, "TileLoops_SplitK": 4},
-                           {"TileLoops_M": 64, "ThreadCoarsening_N": 16, "TileLoops_SplitK": 8})]],
+                                                {"ThreadCoarsening_N": 8, "UnrollLoop": 32})]],
               {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
     # double buffer) at each filter they specialize, float4 rows (IW % 4 == 0) and scalar ones

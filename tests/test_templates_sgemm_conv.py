@@ -324,48 +324,6 @@ def test_emulated_sgemm_split_k_async_matches_reference(change, tmp_path):
             _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
-# Wide thread tiles (ThreadCoarsening 16, block tiles of 256): 128 or 256 accumulators per thread under the
-# 255-register budget, the 128x128x8 tile of 4 warps that cuBLAS's SIMT kernels use, and its 128x256 /
-# 256x128 relatives; full tiles, edges, odd strides and split-K
-WIDE_VARIANTS = [dict(c, AdjustBlockSize_MaxRegisters=255) for c in (
-    dict(ThreadCoarsening_N=16, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True, TileLoops_Group=8),
-    dict(ThreadCoarsening_M=16, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True),
-    dict(ThreadCoarsening_N=16, CoalesceMemoryAccess=False),
-    dict(TileLoops_N=256, ThreadCoarsening_N=16, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True),
-    dict(TileLoops_M=256, ThreadCoarsening_M=16, TileLoops_SpecializeEdges=True),
-    dict(TileLoops_M=64, ThreadCoarsening_N=16, TileLoops_SplitK=4, TileLoops_SpecializeEdges=True,
-         ReorderInstructions_Fragments=True))]
-WIDE_SHAPES = [{"M": 256, "N": 512, "K": 16}, {"M": 130, "N": 260, "K": 27}, {"M": 67, "N": 132, "K": 36}]
-
-
-@needs_gxx
-@pytest.mark.parametrize("change", WIDE_VARIANTS, ids=lambda c: "-".join(
-    f"{k}={v}" for k, v in c.items() if k.startswith(("TileLoops", "Thread", "Coalesce"))))
-def test_emulated_sgemm_wide_thread_tiles_match_reference(change, tmp_path):
-    t = load_template("sgemm")
-    g = t.space.check({**fast(t), **change})
-    for p in WIDE_SHAPES:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
-
-
-def test_sgemm_wide_thread_tiles_need_the_full_register_budget():
-    t = load_template("sgemm")
-    wide = {**fast(t), "ThreadCoarsening_N": 16}
-    assert any("accumulators" in v for v in t.meta.constraints({**wide, "AdjustBlockSize_MaxRegisters": 128}))
-    assert t.meta.constraints({**wide, "AdjustBlockSize_MaxRegisters": 255}) == []
-
-
-@needs_nvcc
-def test_sgemm_wide_thread_tile_builds_without_spill(tmp_path):
-    # 8 x 16 outputs per thread, 128 threads: every accumulator in a register, two blocks per SM
-    t = load_template("sgemm")
-    g = t.space.check({**fast(t), "ThreadCoarsening_N": 16, "AdjustBlockSize_MaxRegisters": 255,
-                       "ReorderInstructions_Fragments": True, "TileLoops_SpecializeEdges": True})
-    b = NvccBuilder(cache_dir=tmp_path, n_jobs=1).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))])[0]
-    assert b.status == "ok" and 128 < b.registers <= 255 and b.spill_bytes == 0, (b.registers, b.spill_bytes, b.error)
-
-
 @needs_gxx
 @pytest.mark.parametrize("fmax", [8, 16])
 def test_emulated_conv2d_small_tile_matches_reference_for_any_filter(fmax, tmp_path):
