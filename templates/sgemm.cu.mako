@@ -35,6 +35,7 @@ LA, LB = -(-NA // T), -(-NB // T)          # units per thread
 GA, GB = NA % T != 0, NB % T != 0          # some threads have fewer units
 KUA = BK // AU                             # A units per row
 NUB = BN // BU                             # B units per k row
+RCH = max(1, 16 // TN)                     # rows of the split-K sum per round trip
 MINB = 65536 // (T * AdjustBlockSize_MaxRegisters) if AdjustBlockSize_MaxRegisters < 255 else 0
 def kk_pragma():
     return "#pragma unroll" if U >= BK else f"#pragma unroll {U}"
@@ -640,15 +641,25 @@ ${k_loop_guarded()}
         __syncthreads();
         if (!last) return;
         __threadfence();
-% for i in range(TM):
-        if (row0 + ${roff(i)} < M) {
+        // the sum in split order, from the workspace (this split's own slice included, so the order is the
+        // same whichever split arrives last). ${RCH} row(s) at a time: the ${RCH * TN} loads of a slice are
+        // issued before their adds, so the epilogue costs ${-(-TM // RCH)} round trips per split instead of
+        // one per split and output (the split-K sum was the tail of skinny shapes), in few registers
+#pragma unroll
+        for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+            for (int j = 0; j < ${TN}; ++j) acc[i][j] = 0.0f;
+% for i0 in range(0, TM, RCH):
+#pragma unroll 1
+        for (int z = 0; z < (int)gridDim.z; ++z) {
+            const float* __restrict__ ws = work + (size_t)z * M * N + col0;
+% for i in range(i0, min(i0 + RCH, TM)):
+            {
+                const bool rok = row0 + ${roff(i)} < M;
+                const float* __restrict__ wr = ws + (size_t)(row0 + ${roff(i)}) * N;
 % for j in range(TN):
-            if (col0 + ${coff(j)} < N) {
-                const size_t e = (size_t)(row0 + ${roff(i)}) * N + col0 + ${coff(j)};
-                float sum = 0.0f;
-                for (int z = 0; z < (int)gridDim.z; ++z)
-                    sum += z == (int)blockIdx.z ? acc[${i}][${j}] : __ldcg(work + (size_t)z * M * N + e);
-                acc[${i}][${j}] = sum;
+                acc[${i}][${j}] += (rok && col0 + ${coff(j)} < N) ? __ldcg(wr + ${coff(j)}) : 0.0f;
+% endfor
             }
 % endfor
         }
