@@ -178,13 +178,13 @@ class Evaluator(TorchOnDevice):
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
 
     def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, Any],
-                     p: Mapping[str, int], where: str) -> Check:
-        """Judge the last timed launch. With the template's ``reference_torch`` (and torch here) the
+                     p: Mapping[str, int], where: str, launch: str = "last timed launch") -> Check:
+        """Judge a timed launch (by default the last). With the template's ``reference_torch`` (and torch here) the
         reference and the comparison run on the GPU, the outputs copied device to device, so that
         checking a large problem does not dominate the evaluation; else numpy on the CPU. The
         inputs always come from the harness's own copy (host arrays or torch tensors the kernel
         never saw): a kernel that overwrote its inputs changes nothing."""
-        label = f"{where}, last timed launch on fresh inputs: "
+        label = f"{where}, {launch} on fresh inputs: "
         if not self._gpu_inputs(t):
             outs_host = bufs.download()
             with self.clock.charge("reference"):
@@ -261,7 +261,16 @@ class Evaluator(TorchOnDevice):
     def time(self, t: KernelTemplate, func: Any, genome: dict, p: Mapping[str, int], seeds: list,
              job: Mapping[str, Any], stage: Callable[[str], None]) -> tuple[list[float], float]:
         """Warm-up, adaptive repetitions, then one more timed launch on fresh inputs never seen
-        before, whose output is checked: a kernel that caches or skips work at this size fails."""
+        before, whose output is checked: a kernel that caches or skips work at this size fails.
+
+        Where the inputs are drawn on the GPU (the template has ``reference_torch``), every timed
+        launch gets an input set of its own, so a kernel that remembers its last inputs and skips
+        the work when they recur is timed doing the work; and the first timed launch and every
+        launch faster than all before it are checked too (outside the timing), so a kernel that
+        skips the work on some launches is caught by the first fast one, whichever launches it
+        picks. On the host path (numpy inputs, numpy reference) the inputs stay those of the
+        first set and only the last launch is checked: drawing and checking a large set per
+        launch on the CPU would take seconds."""
         where = f"timed {_fmt(p)}"
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
@@ -269,6 +278,7 @@ class Evaluator(TorchOnDevice):
         first = self._timed_inputs(t, args, seeds[0])
         bufs = Buffers(self.cuda, args, first)
         del first  # the device buffers hold it now
+        fresh_each = self._gpu_inputs(t)
         try:
             stage(f"{where} warm-up")
             t0 = time.perf_counter()
@@ -278,10 +288,25 @@ class Evaluator(TorchOnDevice):
                     break
             stage(f"{where} timing")
             samples: list[float] = []
-            t0 = time.perf_counter()
-            while not should_stop(samples, time.perf_counter() - t0, job["min_reps"], job["max_reps"],
+            t0, checking = time.perf_counter(), 0.0  # the checks' time is left out of the timing budget
+            while not should_stop(samples, time.perf_counter() - t0 - checking, job["min_reps"], job["max_reps"],
                                   job["time_cap_s"]):
-                samples.append(self._sample(func, launch, bufs, where))
+                if not fresh_each:
+                    samples.append(self._sample(func, launch, bufs, where))
+                    continue
+                own = self._timed_inputs(t, args, seeds[0].spawn(1)[0])
+                bufs.upload(own)
+                ms = self._sample(func, launch, bufs, where)
+                if not samples or ms < min(samples):
+                    c0 = time.perf_counter()
+                    n = len(samples) + 1
+                    self._intact(bufs, own, f"{where} timed launch {n}", True)
+                    c = self._final_check(t, bufs, own, p, where, f"timed launch {n} (the fastest so far)")
+                    if not c.ok:
+                        raise Failed(c.status, c.message, c.rel_error)
+                    checking += time.perf_counter() - c0
+                samples.append(ms)
+                del own
             stage(f"{where} final launch on fresh inputs")
             self.clock.to("final_check")
             fresh = self._timed_inputs(t, args, seeds[1])
