@@ -1,0 +1,159 @@
+"""The genes of transpose and stencil for odd sides (issue 17): identity by default, rendered, grid y
+strided for tall shapes, run on the CPU through tests/cuda_emu.h and compiled without spills."""
+from __future__ import annotations
+
+import pytest
+
+from evo_kernels.build import NvccBuilder
+from evo_kernels.records import Candidate
+from evo_kernels.template import load_template
+from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
+
+
+ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
+                         {"R": 128, "C": 128}, {"R": 131, "C": 5}],
+           "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
+                       {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2}]}
+
+ODD_DESIGNS = {
+    "transpose": [{"VectorizeLoads_Align": True},
+                  {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "ThreadCoarsening": 2},
+                  {"VectorizeLoads_Align": True, "VectorizeLoads": 2, "PadSharedMemory": False},
+                  {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 16, "AdjustBlockSize": 4,
+                   "ThreadCoarsening": 4},
+                  # ReorderInstructions_Batch: all of a thread's tile rows loaded before the shared stores
+                  {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
+                  {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True,
+                   "AdjustBlockSize": 8},
+                  {"ReorderInstructions_Batch": True, "TileLoops": 32, "AdjustBlockSize": 4, "ThreadCoarsening": 2}],
+    "stencil": [{"VectorizeLoads_Align": True},
+                {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True},
+                {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "ReorderInstructions_Prefetch": True,
+                 "ThreadCoarsening": 4},
+                {"VectorizeLoads_Align": True, "VectorizeLoads_AlignStores": True, "VectorizeLoads": 2,
+                 "ReorderInstructions_Prefetch": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
+                {"ReorderInstructions_Prefetch": True, "ThreadCoarsening": 4},
+                {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 64,
+                 "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True},
+                {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8, "ThreadCoarsening": 2},
+                # CoalesceMemoryAccess: a thread's columns a block width apart, every warp access consecutive
+                {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "AdjustBlockSizeY": 2},
+                {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
+                 "AdjustBlockSizeY": 2, "ReorderInstructions_Prefetch": True},
+                {"CoalesceMemoryAccess": True, "ThreadCoarsening": 2, "AdjustBlockSizeX": 8, "AdjustBlockSizeY": 8,
+                 "UnrollLoop": False},
+                # TileLoops_Flat: one thread per (band of rows, column), no idle block at a ragged edge
+                {"TileLoops_Flat": True, "ThreadCoarsening": 4},
+                {"TileLoops_Flat": True, "ThreadCoarsening": 2, "UnrollLoop": False, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8}],
+}
+
+
+def _odd_genomes(t):
+    return [t.space.check(t.space.coerce({**t.meta.FAST_GENOME, **c})) for c in ODD_DESIGNS[t.name]]
+
+
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_odd_side_genes_are_identity_by_default_and_render(name):
+    t = load_template(name)
+    base = t.space.baseline()
+    new = [g.name for g in t.space.genes if g.name in ("VectorizeLoads_Align", "TileLoops_Flat",
+                                                        "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
+                                                        "VectorizeLoads_AlignShared", "ReorderInstructions_Batch",
+                                                        "CoalesceMemoryAccess", "TileLoops_Flat")]
+    if name == "stencil":
+        assert base["CoalesceMemoryAccess"] is False and base["TileLoops_Flat"] is False
+    assert len(new) >= 2 and all(base[n] is False for n in new)
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    for g in _odd_genomes(t):
+        assert t.render(g) != t.render(fast)
+    if name == "transpose":
+        g = _odd_genomes(t)[0]
+        assert "span_load" in t.render(g) and "span_load" not in t.render(fast)
+        assert "tile_pass<true>" in t.render(_odd_genomes(t)[1]) and "tile_pass<true>" not in t.render(g)
+        # where the gene cannot apply it changes nothing (and no constraint rejects the genome)
+        plain = dict(fast, VectorizeLoads=1)
+        assert t.render(dict(plain, VectorizeLoads_Align=True)) == t.render(plain)
+        assert t.smem_bytes(g) == 64 * (64 + 4 + 1) * 4
+        assert "g0 += 4" in t.render(dict(fast, ReorderInstructions_Batch=True))   # 4 rows of float4 batched
+        nosmem = dict(fast, UseSharedMemory=False, PadSharedMemory=False, AdjustBlockSize=8)
+        assert t.render(dict(nosmem, ReorderInstructions_Batch=True)) == t.render(nosmem)
+    else:
+        assert "store_row<VEC>" in t.render(_odd_genomes(t)[1]) and "__shfl_down_sync" not in t.render(fast)
+        smem = dict(fast, UseSharedMemory=True)
+        assert t.render(dict(smem, VectorizeLoads_Align=True, ReorderInstructions_Prefetch=True)) == t.render(smem)
+        assert t.render(dict(fast, VectorizeLoads_AlignShared=True)) == t.render(fast)  # no shared memory
+        assert "tile[r][4 + col]" in t.render(dict(smem, VectorizeLoads_AlignShared=True))
+        assert "run_co(" in t.render(dict(fast, CoalesceMemoryAccess=True)) and "run_co(" not in t.render(fast)
+        assert t.render(dict(smem, CoalesceMemoryAccess=True)) == t.render(smem)
+        aligned = dict(fast, VectorizeLoads_Align=True)
+        assert t.render(dict(aligned, CoalesceMemoryAccess=True)) == t.render(aligned)
+        assert "g32 / (unsigned)W" in t.render(dict(fast, TileLoops_Flat=True))
+        assert t.render(dict(smem, TileLoops_Flat=True)) == t.render(smem)
+        assert t.launch(dict(fast, TileLoops_Flat=True), {"H": 131072, "W": 257}).grid[:2] == (16384 * 257 // 128, 1)
+        bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
+        assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
+
+
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_tall_shapes_stay_within_grid_y(name):
+    # 1048573 x 37 in tiles of 16 rows, 131072 rows in tiles of 1: the kernels stride over grid y
+    t = load_template(name)
+    p = {"R": 1048573, "C": 37} if name == "transpose" else {"H": 131072, "W": 257}
+    for g in _all_valid(t):
+        lc = t.launch(g, p)
+        assert 1 <= lc.grid[1] <= 65535
+
+
+@needs_gxx
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_odd_side_genes_run_on_the_cpu(name, tmp_path):
+    # every design on ragged and odd shapes, buffers 16-byte aligned and 4 bytes past (offset 1)
+    t = load_template(name)
+    for g in _odd_genomes(t):
+        for p in ODD_EMU[name]:
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+@needs_gxx
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
+    # grid y capped well below the tiles: the blocks stride over y (the cap is 65535 on the GPU)
+    t = load_template(name)
+    launch = t.meta.launch
+
+    def capped(g, p):
+        (gx, gy), block = launch(g, p)
+        return (gx, min(gy, 2)), block
+
+    monkeypatch.setattr(t.meta, "launch", capped)
+    genomes = [t.space.baseline(), t.space.coerce(t.meta.FAST_GENOME), *_odd_genomes(t)[:2]]
+    if name == "stencil":
+        genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
+        genomes.append(_odd_genomes(t)[5])  # shared memory, VectorizeLoads_AlignShared
+        genomes.append(_odd_genomes(t)[-3])  # CoalesceMemoryAccess
+        genomes.append(_odd_genomes(t)[-2])  # TileLoops_Flat
+    else:
+        genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
+    p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
+    for g in genomes:
+        assert t.launch(g, p).grid[1] <= 2
+        r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=1)
+        assert r["status"] == "ok", f"{g} {p}: {r}"
+
+
+@pytest.mark.nvcc
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["transpose", "stencil"])
+def test_odd_side_designs_compile_without_spills(name, tmp_path):
+    t = load_template(name)
+    genomes = _odd_genomes(t)
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
+        assert r.status == "ok" and r.spill_bytes == 0 and r.stack_bytes == 0, (g, r.status, r.error[-1000:])
+        assert r.smem_bytes == t.smem_bytes(g), g

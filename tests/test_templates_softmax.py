@@ -1,0 +1,63 @@
+"""The softmax template alone: whole warps, the cluster genomes for long rows, aligned vectors for odd
+rows. The checks it shares with the other memory-bound templates are tests/test_templates_memory.py;
+TileLoops_Rows is tests/test_templates_softmax_rows.py."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from evo_kernels.build import NvccBuilder
+from evo_kernels.records import Candidate
+from evo_kernels.template import load_template
+from _memory_template_helpers import _all_valid, cuda_emu
+
+
+def test_softmax_blocks_are_whole_warps():
+    # the row reductions shuffle with a full mask: every warp of a block must be complete
+    t = load_template("softmax")
+    for g in _all_valid(t):
+        assert t.launch(g, t.problem).threads % 32 == 0
+
+
+def test_softmax_cluster_genomes_build_one_pass_for_long_rows(tmp_path):
+    # rows of 32k and 64k floats held on chip, split over a cluster of blocks; no spill
+    t = load_template("softmax")
+    base = dict(t.meta.FAST_GENOME, UseSharedMemory="registers", UnrollLoop=8, VectorizeLoads=4)
+    genomes = [t.space.check(dict(base, AdjustBlockSize=256, TileLoops_Cluster=4)),
+               t.space.check(dict(base, AdjustBlockSize=512, TileLoops_Cluster=4)),
+               t.space.check(dict(base, AdjustBlockSize=1024, TileLoops_Cluster=1))]
+    for g, row in zip(genomes, (32768, 65536, 32768)):
+        assert g["AdjustBlockSize"] * g["TileLoops_Cluster"] * 32 == row
+        assert t.launch(g, {"R": 7, "C": row}).grid[0] == 7 * g["TileLoops_Cluster"]
+    src = t.render(genomes[0])
+    assert "__cluster_dims__(4, 1, 1)" in src and "map_shared_rank" in src
+    assert "__cluster_dims__" not in t.render(t.space.baseline())
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
+        assert r.status == "ok" and r.spill_bytes == 0, (g, r.status, r.error[-1000:])
+
+
+@pytest.mark.slow
+def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
+    # VectorizeLoads_Align: a scalar head to each row's 16-byte boundary, vectors, a scalar tail
+    t = load_template("softmax")
+    fast = dict(t.meta.FAST_GENOME, VectorizeLoads_Align=True)
+    genomes = [t.space.check(fast),
+               t.space.check(dict(fast, UseSharedMemory="online", UnrollLoop=2)),
+               t.space.check(dict(fast, UseSharedMemory="none", VectorizeLoads=2, AdjustBlockSize=32,
+                                  ThreadCoarsening=2)),
+               t.space.check(dict(fast, UseSharedMemory="shared", AdjustBlockSize=4, ThreadCoarsening=8,
+                                  CoalesceMemoryAccess=False))]
+    assert "softmax_row<4, 4, true>" in t.render(genomes[0])
+    assert "true>" not in t.render(dict(fast, VectorizeLoads_Align=False))
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    for g in genomes:
+        for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 7, "C": 1030}, {"R": 2, "C": 3}):
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+

@@ -1,0 +1,43 @@
+"""The transpose template alone: its old genomes, its ragged genes on the CPU. The checks it shares
+with the other memory-bound templates are tests/test_templates_memory.py; its odd-side genes
+tests/test_templates_odd_sides.py."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from evo_kernels.template import load_template
+from _memory_template_helpers import cuda_emu
+
+
+def test_transpose_keeps_its_old_genomes():
+    t = load_template("transpose")
+    old = {"TileLoops": 32, "AdjustBlockSize": 8, "UseSharedMemory": True, "PadSharedMemory": True, "UnrollLoop": True}
+    g = t.space.coerce(old)
+    assert t.space.is_valid(g) and g["VectorizeLoads"] == 1 and g["ThreadCoarsening"] == 1
+    assert t.launch(g, t.problem).block == (32, 8, 1)
+    src = t.render(t.space.baseline())
+    assert "out[(size_t)c * R + r] = inp[(size_t)r * C + c];" in src  # the naive baseline
+
+
+@pytest.mark.slow
+def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
+    # the coalesced fallback for sides that allow no vectors, and the unguarded copy for full tiles
+    t = load_template("transpose")
+    fast = dict(t.meta.FAST_GENOME)
+    genomes = [t.space.check(dict(fast, CoalesceMemoryAccess=True)),
+               t.space.check(dict(fast, CoalesceMemoryAccess=True, TileLoops_Specialize=True, ThreadCoarsening=2)),
+               t.space.check(dict(fast, TileLoops_Specialize=True, UseSharedMemory=False, PadSharedMemory=False,
+                                  AdjustBlockSize=8)),
+               t.space.check(dict(t.space.baseline(), TileLoops_Specialize=True))]
+    assert "__ldg(rowp + cc)" in t.render(genomes[0]) and "tile_io<VIN, VOUT, true>" in t.render(genomes[1])
+    assert not t.space.is_valid(dict(fast, CoalesceMemoryAccess=True, VectorizeLoads=1))
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    for g in genomes:
+        for p in ({"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 128, "C": 128}, {"R": 1, "C": 37}):
+            for off in (0, 1):
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
