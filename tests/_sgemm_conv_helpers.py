@@ -1,0 +1,44 @@
+"""What the tests of the sgemm and conv2d templates share: the fiber emulator (tests/fiber_emu.py,
+loaded from its file here only), the markers that skip without nvcc or g++, the FAST genome, random
+inputs, the emulation shapes, and one emulated run compared with the template's reference."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+_spec = importlib.util.spec_from_file_location("fiber_emu", Path(__file__).with_name("fiber_emu.py"))
+fiber_emu = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fiber_emu)
+
+needs_nvcc = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+needs_gxx = pytest.mark.skipif(not fiber_emu.have_compiler(), reason="g++ not found (CPU emulation)")
+
+
+def fast(t):
+    return t.space.check(t.space.coerce(t.meta.FAST_GENOME))
+
+
+def _inputs(t, p, seed=0):
+    rng = np.random.default_rng(seed)
+    return {a.name: rng.standard_normal(a.shape).astype(np.float32) for a in t.args(p) if a.role == "in"}
+
+
+EMU_SHAPES = {
+    "sgemm": [{"M": 67, "N": 132, "K": 36}, {"M": 1, "N": 37, "K": 5}, {"M": 130, "N": 129, "K": 21}],
+    "conv2d": [{"H": 37, "W": 61, "FH": 7, "FW": 5}, {"H": 29, "W": 36, "FH": 1, "FW": 1},
+               {"H": 70, "W": 133, "FH": 15, "FW": 15}],
+}
+
+
+def _emulate_and_compare(t, g, p, placement, tmp_path):
+    x = _inputs(t, p, seed=1)
+    out = fiber_emu.run_kernel(t, g, p, x, placement, cache_dir=tmp_path)
+    for name, want in t.reference(x, p).items():
+        got = out[name].astype(np.float64)
+        assert not np.isnan(got).any(), f"{name}: {np.isnan(got).sum()} outputs not written ({g}, {p}, {placement})"
+        err = np.abs(got - want).max() / np.abs(want).max()
+        assert err < t.tolerance, (err, g, p, placement)

@@ -1,0 +1,191 @@
+"""The sgemm template's genes, emulated on the CPU through tests/fiber_emu.py against the reference
+(the cp.async pipeline, the full-tile loop and its edges, split-K) and built with nvcc (no guards in
+the full-tile loop, no spill). The checks it shares with conv2d are tests/test_templates_sgemm_conv.py."""
+from __future__ import annotations
+
+import pytest
+
+from evo_kernels.build import NvccBuilder
+from evo_kernels.records import Candidate
+from evo_kernels.template import load_template
+from _sgemm_conv_helpers import EMU_SHAPES, _emulate_and_compare, fast, needs_gxx, needs_nvcc
+
+
+# The cp.async pipeline (sgemm's ReorderInstructions_Async): stage counts, BK, float4 and scalar B.
+ASYNC_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=bk, PadSharedMemory=pad,
+                       VectorizeLoads=vec, AdjustBlockSize_MaxRegisters=128)
+                  for s, bk, pad, vec in ((2, 8, True, True), (3, 8, True, True), (4, 8, True, False),
+                                          (2, 16, True, True), (3, 16, False, True))]
+
+
+def _async(t, change):
+    return t.space.check(t.space.coerce(dict(t.meta.FAST_GENOME, TileLoops_Specialize=False, **change)))
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", ASYNC_VARIANTS, ids=lambda c: f"s{c['ReorderInstructions_Async']}k{c['TileLoops_K']}"
+                         f"{'v' if c['VectorizeLoads'] else 's'}")
+def test_emulated_sgemm_async_pipeline_matches_reference(change, tmp_path):
+    """Index math, tails and zero-fill of the cp.async path (the emulator's copies are synchronous:
+    the waits and the barrier discipline are checked on the GPU, by the protocol)."""
+    t = load_template("sgemm")
+    g = _async(t, change)
+    for p in EMU_SHAPES["sgemm"]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+# The full-tile loop (TileLoops_Specialize), its fragment pipeline and the grouped block order: shapes
+# whose interior blocks take the unguarded loop while edge blocks take the guarded one, with odd, even
+# and single tile counts in k, and one (K % 4 != 0) where no block may take it.
+FULL_TILE_VARIANTS = [dict(TileLoops_Specialize=True),
+                      dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True),
+                      dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True, TileLoops_Group=8),
+                      dict(TileLoops_Specialize=True, ReorderInstructions=False, TileLoops_Group=8),
+                      dict(TileLoops_Specialize=True, ReorderInstructions_Fragments=True, TileLoops_K=16),
+                      # fewer B units than threads (some threads load no B): crashed on the H200 at 4096^3
+                      # when the unguarded loop loaded for them too
+                      dict(TileLoops_N=16, TileLoops_K=16, ThreadCoarsening_M=2, CoalesceMemoryAccess=False,
+                           TileLoops_Specialize=True, ReorderInstructions_Fragments=True, TileLoops_Group=8)]
+FULL_TILE_SHAPES = [{"M": 260, "N": 264, "K": 40}, {"M": 256, "N": 128, "K": 48}, {"M": 128, "N": 128, "K": 8},
+                    {"M": 128, "N": 256, "K": 16}, {"M": 256, "N": 256, "K": 30}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", FULL_TILE_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_full_tile_loop_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    for p in FULL_TILE_SHAPES:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+# TileLoops_SpecializeEdges: the full-tile loop for any K (its full k tiles, then a guarded partial
+# one) and for operands that are not float4-aligned (scalar loads): odd K and N, K % BK != 0, K < BK,
+# buffers 4 bytes past a 16-byte boundary ("end" placement).
+EDGE_VARIANTS = [dict(TileLoops_SpecializeEdges=True),
+                 dict(TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True),
+                 dict(TileLoops_SpecializeEdges=True, ReorderInstructions=False),
+                 dict(TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True, TileLoops_K=16,
+                      TileLoops_M=64),
+                 dict(TileLoops_N=16, TileLoops_K=16, ThreadCoarsening_M=2, CoalesceMemoryAccess=False,
+                      TileLoops_Specialize=True, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True)]
+EDGE_SHAPES = [{"M": 256, "N": 257, "K": 37}, {"M": 129, "N": 128, "K": 20}, {"M": 128, "N": 131, "K": 5},
+               {"M": 256, "N": 128, "K": 48}, {"M": 130, "N": 260, "K": 27}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", EDGE_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_full_tile_edges_match_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    for p in EDGE_SHAPES:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+# TileLoops_SplitK: the k range over grid z, partial tiles summed by the last split to arrive. Blocks
+# run one after another here, so the last to arrive is the last split; on the GPU any may be (the
+# protocol's two runs must agree bit for bit, which the fixed summation order gives).
+SPLIT_VARIANTS = [dict(TileLoops_SplitK=4), dict(TileLoops_SplitK=2, TileLoops_SpecializeEdges=True),
+                  dict(TileLoops_SplitK=8, TileLoops_M=64, TileLoops_SpecializeEdges=True,
+                       ReorderInstructions_Fragments=True, UnrollLoop=1),
+                  dict(TileLoops_SplitK=4, ReorderInstructions=False, TileLoops_Group=8),
+                  dict(TileLoops_SplitK=4, TileLoops_Specialize=False, VectorizeLoads=False, TileLoops_M=32,
+                       TileLoops_N=32, ThreadCoarsening_M=4, ThreadCoarsening_N=4, AdjustBlockSize_MaxRegisters=255)]
+SPLIT_SHAPES = [{"M": 130, "N": 128, "K": 300}, {"M": 64, "N": 257, "K": 129}, {"M": 128, "N": 128, "K": 20},
+                {"M": 3, "N": 40, "K": 1031}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", SPLIT_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_split_k_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    assert t.launch(g, SPLIT_SHAPES[0]).grid[2] == g["TileLoops_SplitK"]
+    assert t.launch(g, {"M": 8192, "N": 8192, "K": 4096}).grid[2] == 1     # past the workspace cap: unsplit
+    for p in SPLIT_SHAPES:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+@needs_gxx
+def test_emulated_sgemm_split_k_with_an_empty_split_matches_reference(tmp_path):
+    # K = 36 in tiles of 8 is 5 tiles; 4 splits of ceil(5 / 4) = 2 leave the last split no k at all. Its
+    # block (64 x 128, inside M = 67 and N = 132) once took the full-tile loop with zero tiles and read
+    # one tile past B (NaN on the H200 at the check shape of 64 x 8192 x 8192, a segfault here)
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), "TileLoops_M": 64, "ThreadCoarsening_N": 4, "TileLoops_SpecializeEdges": False,
+                       "TileLoops_SplitK": 4})
+    p = {"M": 67, "N": 132, "K": 36}
+    assert t.launch(g, p).grid == (2, 2, 4)
+    for placement in ("start", "end"):
+        _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+# TileLoops_SplitK with the cp.async pipeline: its loop walks the block's k range (KS), its zero-fill
+# guards and tile count too; BM=64 designs for skinny M (64 x 8192 x 8192)
+SPLIT_ASYNC_VARIANTS = [dict(c, ReorderInstructions=False, AdjustBlockSize_MaxRegisters=128) for c in (
+    dict(TileLoops_SplitK=4, ReorderInstructions_Async=3),
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=4, TileLoops_M=64, ThreadCoarsening_N=4),
+    dict(TileLoops_SplitK=2, ReorderInstructions_Async=2, TileLoops_K=16, VectorizeLoads=False),
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=3, TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_K=16))]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", SPLIT_ASYNC_VARIANTS, ids=lambda c: "-".join(
+    f"{k}={v}" for k, v in c.items() if k.startswith(("TileLoops", "Thread"))))
+def test_emulated_sgemm_split_k_async_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = _async(t, change)
+    src = t.render(g)
+    assert "const int ntiles = (KS + " in src and "cp_async4(" in src
+    assert t.launch(g, SPLIT_SHAPES[0]).grid[2] == g["TileLoops_SplitK"]
+    for p in [*SPLIT_SHAPES, {"M": 64, "N": 132, "K": 260}]:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
+@needs_nvcc
+def test_sgemm_full_tile_edges_keep_the_loop_free_of_spill(tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), "TileLoops_SpecializeEdges": True})
+    src = t.render(g)
+    assert "if (K >= 8 && bm0 + 128 <= M && bn0 + 128 <= N) {" in src and "if (K % 8 != 0) {" in src
+    b = NvccBuilder(cache_dir=tmp_path, n_jobs=1).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))])[0]
+    assert b.status == "ok" and b.registers <= 128 and b.spill_bytes == 0, (b.registers, b.spill_bytes, b.error)
+
+
+@needs_nvcc
+@pytest.mark.parametrize("frag", [False, True])
+def test_sgemm_full_tile_loop_has_no_guards_and_no_spill(frag, tmp_path):
+    """The point of the full-tile loop: the same FFMAs without bounds or alignment tests around them
+    (the guarded loop has them), still inside the 128-register cap without spill."""
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), "TileLoops_Specialize": True, "ReorderInstructions_Fragments": frag})
+    src = t.render(g)
+    head = "if (a_vec && b_vec && K >= 8 && K % 8 == 0 && bm0 + 128 <= M && bn0 + 128 <= N) {"
+    assert head in src
+    full = src[src.index(head) + len(head):]
+    full, guarded = full[:full.index("    } else {")], full[full.index("    } else {"):]
+    for guard in ("< K", "< M", "< N", "a_vec", "b_vec", "aok", "bok"):
+        assert guard not in full, guard
+    assert "< K" in guarded and "a_vec" in guarded
+    assert full.count("fmaf") >= 1 and "__syncthreads()" in full
+    b = NvccBuilder(cache_dir=tmp_path, n_jobs=1).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))])[0]
+    assert b.status == "ok", b.error
+    assert b.registers <= 128 and b.spill_bytes == 0, (b.registers, b.spill_bytes)
+
+
+@needs_nvcc
+def test_sgemm_async_pipeline_fits_two_blocks_per_sm_without_spill(tmp_path):
+    """The point of cp.async: BK=16 double-buffered under the 128-register cap without spill (the
+    register-staged double buffering spills there, see test_build.py), and 3-4 stages at BK=8."""
+    t = load_template("sgemm")
+    genomes = [_async(t, c) for c in ASYNC_VARIANTS]
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    for r in NvccBuilder(cache_dir=tmp_path).build(t, cands):
+        assert r.status == "ok", r.error[-300:]
+        assert r.registers <= 128 and r.spill_bytes == 0, (r.candidate.genome, r.registers, r.spill_bytes)
+        assert r.smem_bytes == t.smem_bytes(r.candidate.genome) <= 48 * 1024
