@@ -20,6 +20,12 @@ def _gpu_available() -> bool:
         return False
 
 
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A results database path, not yet created (tests/test_store*.py)."""
+    return tmp_path / "results.db"
+
+
 def pytest_collection_modifyitems(config, items):
     if not _gpu_available():
         skip = pytest.mark.skip(reason="no NVIDIA GPU with pycuda here")

@@ -1,9 +1,9 @@
-"""The results database, with fabricated evaluations (no GPU)."""
+"""The results database (evo_kernels/store.py), with fabricated evaluations (no GPU): lookups by
+identity, rankings, runs and baselines, batches, read-only use, WAL readers and a SIGKILLed writer.
+How records map to rows is tests/test_store_rows.py; the file's format, schema and migrations
+tests/test_store_file.py."""
 from __future__ import annotations
 
-import math
-import os
-import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -11,90 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from evo_kernels import store_file
-from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
-from evo_kernels.store import ResultStore, StoreError
-from evo_kernels.store_rows import row_values, to_evaluation
+from evo_kernels.store import ResultStore
+from evo_kernels.store_file import StoreError
+from evo_kernels.store_rows import row_values
+from _store_helpers import DEVICE, _fill, make_eval
 
-DEVICE = {"gpu_name": "NVIDIA H200", "sm_count": 132, "driver_version": "570.86.15"}
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def make_eval(key: str = "k0", genome: dict | None = None, problem: dict | None = None, template: str = "sgemm",
-              template_hash: str = "th0", nvcc: str = "cuda_13.0", median: float = 1.0, fitness: float = 1.0,
-              run_status: str = "ok", build_status: str = "ok", **build_fields) -> Evaluation:
-    cand = Candidate(template, genome if genome is not None else {"tile": 32, "unroll": True},
-                     problem if problem is not None else {"m": 4096, "n": 4096}, key)
-    build = BuildResult(cand, build_status, source_hash="sh0", template_hash=template_hash, nvcc_version=nvcc,
-                        arch="sm_90", flags=("-O3",), **build_fields)
-    times = (median * 0.99, median, median * 1.02)
-    run = RunResult(run_status, times_ms=times, median_ms=median, p95_ms=median * 1.02, cv=0.01,
-                    max_rel_error=1e-7, device={"name": "NVIDIA H200"})
-    return Evaluation(build, run, fitness=fitness, speedup=fitness * 1.1)
-
-
-def full_eval() -> Evaluation:
-    """An evaluation with every field of every record away from its default."""
-    cand = Candidate("softmax", {"block": 256, "vector": "float4", "pad": False}, {"rows": 4093, "cols": 4091},
-                     "abcdef012345")
-    build = BuildResult(cand, "ok", source_hash="s" * 16, template_hash="t" * 16, cubin_path="/c/x.cubin",
-                        entry="softmax_kernel", arch="sm_90a", flags=("-cubin", "-arch=sm_90a", "-O3"),
-                        nvcc_version="cuda_13.0.r13.0/compiler.1", registers=40, spill_store_bytes=8,
-                        spill_load_bytes=12, smem_bytes=4096, stack_bytes=16, cmem_bytes=380,
-                        threads_per_block=256, compile_seconds=0.51, cached=True, error="a ptxas warning")
-    run = RunResult("ok", times_ms=(0.125, 0.25, 0.5), median_ms=0.25, p95_ms=0.48, cv=0.3, error="note",
-                    max_rel_error=2.5e-7, device={"name": "NVIDIA H200", "sm_count": 132, "cc": [9, 0]},
-                    timings={"queued": 0.5, "load": 0.01, "check": 0.125, "reference": 0.25, "timing": 0.75,
-                             "final_check": 0.0625})
-    return Evaluation(build, run, fitness=1.75, speedup=2.0)
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "results.db"
-
-
-def test_round_trip_of_every_field(db: Path) -> None:
-    ev = full_eval()
-    with ResultStore(db) as s:
-        rid = s.add(ev, "run-1", DEVICE, member=3, generation=7, timestamp=1234.5)
-        (row,) = s.rows()
-    with ResultStore(db) as s:  # and again from disk, by a fresh connection
-        (again,) = s.rows()
-    assert row == again and row["id"] == rid
-    assert to_evaluation(row) == ev
-    assert (row["gpu_name"], row["sm_count"], row["driver_version"]) == ("NVIDIA H200", 132, "570.86.15")
-    assert (row["member"], row["generation"], row["replay"], row["timestamp"]) == (3, 7, False, 1234.5)
-    assert (row["status"], row["error"], row["run_id"], row["genome_key"]) == ("ok", "note", "run-1", "abcdef012345")
-    assert row["times_ms"] == [0.125, 0.25, 0.5] and row["problem"] == {"cols": 4091, "rows": 4093}
-    assert row["spill_bytes"] == 20 and row["flags"] == ["-cubin", "-arch=sm_90a", "-O3"]
-    assert row["timings"] == ev.run.timings and list(row["timings"]) == list(ev.run.timings)  # stage order kept
-
-
-def test_failure_round_trip_keeps_nan_and_build_error(db: Path) -> None:
-    cand = Candidate("sgemm", {"tile": 64}, {"m": 8}, "kfail")
-    build = BuildResult(cand, "compile_error", template_hash="th", nvcc_version="v", error="error: x\nline 2")
-    ev = Evaluation(build, RunResult("compile_error"), fitness=0.0)
-    with ResultStore(db) as s:
-        s.add(ev, "r", DEVICE)
-        (row,) = s.rows()
-    assert row["status"] == "compile_error" and row["error"] == "error: x\nline 2"
-    assert row["median_ms"] is None and row["fitness"] == 0.0
-    back = to_evaluation(row)
-    assert back.build == build and back.status == "compile_error" and back.run.times_ms == ()
-    assert all(math.isnan(v) for v in (back.run.median_ms, back.run.p95_ms, back.run.cv, back.run.max_rel_error))
-    assert row["timings"] == {} and back.run.timings == {}
-
-
-def test_device_falls_back_to_the_run_and_key_to_the_genome(db: Path) -> None:
-    from evo_kernels.genome import genome_key
-
-    ev = make_eval(key="")
-    with ResultStore(db) as s:
-        s.add(ev, "r")
-        (row,) = s.rows()
-    assert row["gpu_name"] == "NVIDIA H200" and row["sm_count"] is None
-    assert row["genome_key"] == genome_key(ev.candidate.genome)
 
 
 def test_lookup_identity(db: Path) -> None:
@@ -150,33 +72,6 @@ def test_lookups_use_the_identity_index(db: Path) -> None:
             assert "INDEXED BY evaluations_identity" in q, q
             plan = " ".join(str(r[-1]) for r in s._conn.execute(f"EXPLAIN QUERY PLAN {q}"))
             assert "USING INDEX evaluations_identity" in plan and "SCAN" not in plan, (q, plan)
-
-
-def _schema_v1(path: Path, n: int) -> None:
-    """A database as schema version 1 wrote it: no timings_json column."""
-    _fill(path, n)
-    conn = sqlite3.connect(path)
-    conn.execute("ALTER TABLE evaluations DROP COLUMN timings_json")
-    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-    conn.commit()
-    conn.close()
-
-
-def test_schema_1_is_migrated_to_timings(db: Path) -> None:
-    _schema_v1(db, 3)
-    with pytest.raises(StoreError, match="schema version 1 is older"):
-        ResultStore(db, readonly=True)
-    with ResultStore(db) as s:  # upgraded on opening for writing
-        version = s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0]
-        assert version == str(store_file.SCHEMA_VERSION)
-        old = s.rows()
-        assert len(old) == 3 and all(r["timings"] == {} for r in old)
-        assert to_evaluation(old[0]).run.timings == {}
-        ev = full_eval()
-        s.add(ev, "after", DEVICE)
-        assert to_evaluation(s.rows(run_id="after")[0]) == ev
-    with ResultStore(db, readonly=True) as s:
-        assert s.count() == 4 and s.rows(run_id="after")[0]["timings"] == ev.run.timings
 
 
 def test_top_k_order_filters_and_uniqueness(db: Path) -> None:
@@ -237,82 +132,6 @@ def test_add_many_is_all_or_none(db: Path) -> None:
         assert s.count() == 2
 
 
-def _fill(db: Path, n: int = 400) -> None:
-    with ResultStore(db) as s:
-        s.add_many([make_eval(key=f"k{i}", genome={"i": i, "pad": "x" * 200}) for i in range(n)], "r", DEVICE)
-
-
-def _foreign(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
-    conn.execute("INSERT INTO users (name) VALUES ('ada')")
-    conn.commit()
-    conn.close()
-
-
-def _foreign_meta(path: Path) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE meta (key TEXT, value TEXT)")
-    conn.execute("CREATE TABLE evaluations (id INTEGER)")
-    conn.execute("INSERT INTO meta VALUES ('format', 'other-app')")
-    conn.commit()
-    conn.close()
-
-
-def _truncated(path: Path) -> None:
-    _fill(path)
-    data = path.read_bytes()
-    assert len(data) > 8 * 4096
-    path.write_bytes(data[: len(data) // 2])
-
-
-def _random_bytes(path: Path) -> None:
-    path.write_bytes(os.urandom(20_000))
-
-
-def _text(path: Path) -> None:
-    path.write_text("id,fitness\n1,2.0\n")
-
-
-def _corrupt_page(path: Path) -> None:
-    """A real database whose header is intact but one of its later pages is garbage."""
-    _fill(path)
-    data = bytearray(path.read_bytes())
-    data[5 * 4096: 6 * 4096] = os.urandom(4096)
-    path.write_bytes(bytes(data))
-
-
-@pytest.mark.parametrize("readonly", [False, True])
-@pytest.mark.parametrize("make, words", [(_random_bytes, "not a SQLite database"), (_text, "not a SQLite database"),
-                                         (_truncated, "truncated"), (_foreign, "another application"),
-                                         (_foreign_meta, "another application"), (_corrupt_page, "corrupt")])
-def test_bad_files_are_refused_untouched(tmp_path: Path, make, words: str, readonly: bool) -> None:
-    path = tmp_path / "bad.db"
-    make(path)
-    before = path.read_bytes()
-    listing = sorted(os.listdir(tmp_path))
-    with pytest.raises(StoreError) as err:
-        ResultStore(path, readonly=readonly)
-    msg = str(err.value)
-    assert str(path) in msg and words in msg and "\n" not in msg, msg
-    assert path.read_bytes() == before
-    assert sorted(os.listdir(tmp_path)) == listing  # no -wal or -shm left behind either
-
-
-def test_empty_file_is_a_fresh_database_and_readonly_refuses_missing(tmp_path: Path) -> None:
-    empty = tmp_path / "empty.db"
-    empty.touch()
-    with ResultStore(empty) as s:
-        s.add(make_eval(), "r", DEVICE)
-    with ResultStore(empty, readonly=True) as s:
-        assert s.count() == 1
-    missing = tmp_path / "sub" / "missing.db"
-    with pytest.raises(StoreError, match="no such results database"):
-        ResultStore(missing, readonly=True)
-    with ResultStore(missing) as s:  # writable: created, parent folder included
-        assert s.count() == 0
-
-
 def test_readonly_store_never_writes(db: Path) -> None:
     _fill(db, 3)
     with ResultStore(db, readonly=True) as s:
@@ -349,7 +168,7 @@ def test_sigkill_loses_no_finished_evaluation(db: Path) -> None:
     code = textwrap.dedent(f"""
         import os, signal, sys
         sys.path.insert(0, {str(ROOT / 'tests')!r})
-        from test_store import make_eval, DEVICE
+        from _store_helpers import make_eval, DEVICE
         from evo_kernels.store import ResultStore
         s = ResultStore({str(db)!r})
         for i in range(5):
@@ -363,78 +182,3 @@ def test_sigkill_loses_no_finished_evaluation(db: Path) -> None:
         assert s.count("killed") == 5
     with ResultStore(db) as s:
         assert [r["genome_key"] for r in s.rows(run_id="killed")] == [f"k{i}" for i in range(5)]
-
-
-def _set_version(path: Path, version: int) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(version),))
-    conn.commit()
-    conn.close()
-
-
-@pytest.mark.parametrize("readonly", [False, True])
-def test_newer_schema_is_refused_untouched(db: Path, readonly: bool) -> None:
-    _fill(db, 3)
-    _set_version(db, store_file.SCHEMA_VERSION + 1)
-    before = db.read_bytes()
-    with pytest.raises(StoreError, match="newer than this evo-kernels supports") as err:
-        ResultStore(db, readonly=readonly)
-    assert str(db) in str(err.value) and db.read_bytes() == before
-
-
-def test_older_schema_is_migrated(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _fill(db, 3)
-
-    def add_note(conn: sqlite3.Connection) -> None:
-        conn.execute("ALTER TABLE evaluations ADD COLUMN note TEXT NOT NULL DEFAULT ''")
-
-    v = store_file.SCHEMA_VERSION
-    monkeypatch.setattr(store_file, "SCHEMA_VERSION", v + 1)
-    monkeypatch.setattr(store_file, "MIGRATIONS", {**store_file.MIGRATIONS, v: add_note})
-    with pytest.raises(StoreError, match=f"older than {v + 1}"):
-        ResultStore(db, readonly=True)
-    with ResultStore(db) as s:
-        assert s.count() == 3 and s.rows()[0]["note"] == ""
-        assert s._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(v + 1)
-    with ResultStore(db, readonly=True) as s:  # upgraded: readers accept it now
-        assert s.count() == 3
-
-
-def test_schema_without_upgrade_path_is_refused_and_rolled_back(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _fill(db, 3)
-    v = store_file.SCHEMA_VERSION
-    monkeypatch.setattr(store_file, "SCHEMA_VERSION", v + 2)
-    monkeypatch.setattr(store_file, "MIGRATIONS",
-                        {**store_file.MIGRATIONS, v: lambda c: c.execute("ALTER TABLE evaluations ADD COLUMN x")})
-    with pytest.raises(StoreError, match=f"schema version {v + 1} has no upgrade"):
-        ResultStore(db)
-    monkeypatch.undo()
-    with ResultStore(db) as s:
-        assert s.count() == 3 and "x" not in s.rows()[0]
-
-
-def test_runs_are_recorded_and_a_schema_2_database_gets_them_from_its_evaluations(db: Path) -> None:
-    _fill(db, 3)  # run "r"
-    with ResultStore(db) as s:
-        s.add_run("fresh", "/tmp/x.db.runs/fresh", {"seed": 1})
-        s.add_run("fresh", "/elsewhere", {})  # recorded once: the first folder stays
-        assert s.run_record("fresh")["folder"] == "/tmp/x.db.runs/fresh"
-        assert s.run_record("fresh")["identity"] == {"seed": 1} and s.run_record("nosuch") is None
-    assert store_file.has_run(db, "fresh") and not store_file.has_run(db, "nosuch")
-    conn = sqlite3.connect(db)  # as schema version 2 left it: no runs table
-    conn.execute("DROP TABLE runs")
-    conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
-    conn.commit()
-    conn.close()
-    assert store_file.has_run(db, "r") and not store_file.has_run(db, "fresh")  # by its evaluations
-    with ResultStore(db) as s:  # upgraded on opening for writing
-        assert s.run_record("r")["folder"] == "" and s.run_record("fresh") is None
-    assert store_file.has_run(db, "r") and not store_file.has_run(db, "nosuch")
-
-
-def test_check_writable_refuses_a_database_that_cannot_be_created(tmp_path: Path) -> None:
-    (tmp_path / "a_file").write_text("x")
-    with pytest.raises(StoreError, match=r"cannot be created: .*a_file is not a writable folder"):
-        store_file.check_writable(tmp_path / "a_file" / "sub" / "r.db")
-    store_file.check_writable(tmp_path / "new" / "deeper" / "r.db")  # made on first write: fine
-    assert not (tmp_path / "new").exists()
