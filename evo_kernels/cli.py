@@ -59,7 +59,7 @@ def run_command(args: argparse.Namespace) -> int:
     (status 2, nothing written: every check runs first), a closed pipe on stdout silence, Ctrl-C
     one line saying how to resume (status 130)."""
     from evo_kernels.settings import SettingError
-    from evo_kernels.store import StoreError
+    from evo_kernels.store_file import StoreError
 
     try:
         return args.func(args)

@@ -14,7 +14,8 @@ from evo_kernels.template import load_template
 
 
 def _store(path: str):
-    from evo_kernels.store import ResultStore, StoreError
+    from evo_kernels.store import ResultStore
+    from evo_kernels.store_file import StoreError
 
     if not Path(path).exists():
         raise UsageError(f"{path}: no results database there")

@@ -8,7 +8,7 @@ from here instead of being measured again.
 
 A file that exists is inspected read-only before anything is written to it: one that is not
 SQLite, is truncated or corrupt, or is the database of another application raises
-:class:`StoreError` with one line naming the file, and stays byte-identical.
+:class:`~evo_kernels.store_file.StoreError` with one line naming the file, and stays byte-identical.
 
 The table's columns and how records map to rows are ``store_rows.py``; the file's format marks,
 schema version and migrations ``store_file.py``.
@@ -27,7 +27,6 @@ from typing import Any, Self
 
 from evo_kernels.records import Evaluation
 from evo_kernels import store_file
-from evo_kernels.store_file import StoreError, inspect_file, one_line  # noqa: F401 (inspect_file: the store's API)
 from evo_kernels.store_rows import NAMES, SCHEMA, canonical_problem, decode_row, row_values, to_evaluation
 
 # What "best" means for each ranking column of top().
@@ -71,15 +70,16 @@ class ResultStore:
         self._lock = threading.RLock()
         exists = self.path.exists()
         if readonly and not exists:
-            raise StoreError(f"{self.path}: no such results database")
-        version = inspect_file(self.path) if exists else None
+            raise store_file.StoreError(f"{self.path}: no such results database")
+        version = store_file.inspect_file(self.path) if exists else None
         if version is not None:
             store_file.refuse_newer(version, self.path)  # before any write, even the journal-mode switch
         if readonly and version is None:
-            raise StoreError(f"{self.path}: an empty database, not yet a results database")
+            raise store_file.StoreError(f"{self.path}: an empty database, not yet a results database")
         if readonly and version != store_file.SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: schema version {version} is older than {store_file.SCHEMA_VERSION}; "
-                             "open it once for writing (any tune) to upgrade it")
+            raise store_file.StoreError(f"{self.path}: schema version {version} is older than "
+                                        f"{store_file.SCHEMA_VERSION}; open it once for writing (any tune) to "
+                                        "upgrade it")
         if not exists:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         uri = self.path.resolve().as_uri() + ("?mode=ro" if readonly else "")
@@ -125,7 +125,7 @@ class ResultStore:
             try:
                 yield
             except sqlite3.Error as exc:
-                raise StoreError(f"{self.path}: {one_line(exc)}") from exc
+                raise store_file.StoreError(f"{self.path}: {store_file.one_line(exc)}") from exc
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:

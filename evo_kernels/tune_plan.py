@@ -70,8 +70,7 @@ def validate(cfg: TuneConfig, where: str = "tune",
     ``run_dir_of`` names the checkpoint folder from the problem, where --population does not;
     ``by_key`` names settings by their batch-file keys rather than their flags."""
     from evo_kernels.checkpoint import CheckpointError, load_latest
-    from evo_kernels.store import StoreError, inspect_file
-    from evo_kernels.store_file import check_writable, has_run
+    from evo_kernels.store_file import StoreError, check_writable, has_run, inspect_file
 
     try:
         settings.check_fields(asdict(cfg), where, by_key)

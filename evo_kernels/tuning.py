@@ -75,7 +75,8 @@ class StoreWriter:
 
 
 def _open_store(path: str, readonly: bool = False) -> Any:
-    from evo_kernels.store import ResultStore, StoreError
+    from evo_kernels.store import ResultStore
+    from evo_kernels.store_file import StoreError
 
     try:
         return ResultStore(path, readonly=readonly)
