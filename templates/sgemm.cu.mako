@@ -35,11 +35,6 @@ LA, LB = -(-NA // T), -(-NB // T)          # units per thread
 GA, GB = NA % T != 0, NB % T != 0          # some threads have fewer units
 KUA = BK // AU                             # A units per row
 NUB = BN // BU                             # B units per k row
-# the unaligned full-tile loads (odd K or N) in a coalesced mapping: thread tid takes elements tid + q*T of
-# each tile (flat, the fast index innermost), so a warp's scalar load covers 32 consecutive floats of a B row
-# or 32 / BK rows of A, instead of four float4 units' worth of strided scalars (4x the L1 wavefronts)
-FLAT = CoalesceMemoryAccess_Unaligned and EDGE and VEC and T % BK == 0 and T % BN == 0 and (BM * BK) % T == 0 and (BK * BN) % T == 0
-FA, FB = BM * BK // T, BK * BN // T          # flat elements per thread (= 4 * LA, 4 * LB)
 RCH = max(1, 16 // TN)                     # rows of the split-K sum per round trip
 MINB = 65536 // (T * AdjustBlockSize_MaxRegisters) if AdjustBlockSize_MaxRegisters < 255 else 0
 def kk_pragma():
@@ -220,24 +215,6 @@ ${direct_loop(False)}
             bsrc${l} += (size_t)${BK} * N;
 % endfor
         }
-% elif full and FLAT:
-        {   // global -> registers, the next tile: full but an operand is not float4-aligned (a row stride not a
-            // multiple of 4): plain scalar loads in the coalesced mapping, no predicates
-            {   // one pointer walked down the rows (a constant stride): no per-element address registers
-                const float* p = afl;
-% for q in range(FA):
-                ra[${q // 4}].${"xyzw"[q % 4]} = *p;${f" p += (size_t){T // BK} * K;" if q < FA - 1 else ""}
-% endfor
-            }
-            afl += ${BK};
-            {
-                const float* p = bfl;
-% for q in range(FB):
-                rb[${q // 4}].${"xyzw"[q % 4]} = *p;${f" p += (size_t){T // BN} * N;" if q < FB - 1 else ""}
-% endfor
-            }
-            bfl += (size_t)${BK} * N;
-        }
 % elif full:
         {   // global -> registers, the next tile: full but an operand is not float4-aligned (a row stride
             // not a multiple of 4): four plain scalar loads per unit, still no predicates
@@ -298,17 +275,7 @@ ${direct_loop(False)}
         }
 % endif
 </%def>
-<%def name="store_tile(buf, flat=False)">
-% if flat:
-        {   // registers -> shared buffer ${buf}, the coalesced mapping (conflict-free with PadSharedMemory)
-% for q in range(FA):
-            As[${buf}][tid % ${BK}][tid / ${BK} + ${q * (T // BK)}] = ra[${q // 4}].${"xyzw"[q % 4]};
-% endfor
-% for q in range(FB):
-            Bs[${buf}][tid / ${BN} + ${q * (T // BN)}][tid % ${BN}] = rb[${q // 4}].${"xyzw"[q % 4]};
-% endfor
-        }
-% else:
+<%def name="store_tile(buf)">
         {   // registers -> shared buffer ${buf}
 % for l in range(LA):
 % if GA and l == LA - 1:
@@ -340,7 +307,6 @@ ${direct_loop(False)}
             }
 % endfor
         }
-% endif
 </%def>
 <%def name="compute(buf)">
         {   // acc += As[buf]^T . Bs[buf] over the ${BK} k of the stage
@@ -535,7 +501,7 @@ ${load_tile("", True, vec)}
 % if kk < BK - 1:
 ${frag_load(cur, kk + 1, (kk + 1) % 2)}
 % elif has_next:
-${store_tile(nxt, FLAT and not vec)}
+${store_tile(nxt)}
             __syncthreads();
 ${frag_load(nxt, 0, (kk + 1) % 2)}
 % endif
@@ -550,15 +516,9 @@ ${frag_load(nxt, 0, (kk + 1) % 2)}
         // every tile full (K % ${BK} == 0, the block inside M and N) and both operands float4-aligned:
         // the same pipeline with no bounds predicates and no alignment tests in the loop (with
         // TileLoops_SpecializeEdges: the K / ${BK} full tiles of any K, the loads scalar where not aligned)
-% if FLAT and not vec:
-        // the coalesced mapping of the unaligned loads: A element q at row tid / ${BK} + q * ${T // BK}, k tid % ${BK};
-        // B element q at k row tid / ${BN} + q * ${T // BN}, column tid % ${BN} (advanced by one tile per step)
-        const float* afl = A + (size_t)(bm0 + tid / ${BK}) * K + tid % ${BK};
-        const float* bfl = B + (size_t)(tid / ${BN}) * N + bn0 + tid % ${BN};
-% endif
 % if FRAG:
 ${load_tile("0", True, vec)}
-${store_tile("0", FLAT and not vec)}
+${store_tile("0")}
         __syncthreads();
         const int nt = ${KB} / ${BK};
         float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
@@ -577,7 +537,7 @@ ${frag_step("0", "1", False)}
         }
 % elif DB:
 ${load_tile("0", True, vec)}
-${store_tile("0", FLAT and not vec)}
+${store_tile("0")}
         __syncthreads();
         const int nt = ${KB} / ${BK};
         int t = 0;
@@ -585,17 +545,17 @@ ${store_tile("0", FLAT and not vec)}
         for (; t + 2 < nt; t += 2) {   // tiles t (buffer 0) and t + 1 (buffer 1); t + 1 and t + 2 loaded here
 ${load_tile("", True, vec)}
 ${compute("0")}
-${store_tile("1", FLAT and not vec)}
+${store_tile("1")}
             __syncthreads();
 ${load_tile("", True, vec)}
 ${compute("1")}
-${store_tile("0", FLAT and not vec)}
+${store_tile("0")}
             __syncthreads();
         }
         if (t + 1 < nt) {   // two tiles left
 ${load_tile("", True, vec)}
 ${compute("0")}
-${store_tile("1", FLAT and not vec)}
+${store_tile("1")}
             __syncthreads();
 ${compute("1")}
         } else {            // one tile left
@@ -605,7 +565,7 @@ ${compute("0")}
 #pragma unroll 1
         for (int kt = 0; kt + ${BK} <= ${KB}; kt += ${BK}) {
 ${load_tile("", True, vec)}
-${store_tile("0", FLAT and not vec)}
+${store_tile("0")}
             __syncthreads();
 ${compute("0")}
             __syncthreads();
@@ -625,9 +585,6 @@ ${k_loop_full(False)}
 % for l in range(LA):
             ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{
                 const int k = kt + (tid + ${l * T}) % ${KUA} * ${AU};   // recomputed: nothing stays live for it
-% if FLAT:
-                const float* asrc${l} = A + (size_t)(bm0 + am${l}) * K + k;   // the flat loop did not advance it
-% endif
                 ra[${l}].x = k < ${KB} ? asrc${l}[0] : 0.f;
                 ra[${l}].y = k + 1 < ${KB} ? asrc${l}[1] : 0.f;
                 ra[${l}].z = k + 2 < ${KB} ? asrc${l}[2] : 0.f;
@@ -637,9 +594,6 @@ ${k_loop_full(False)}
 % for l in range(LB):
             ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{
                 const bool kok = kt + (tid + ${l * T}) / ${NUB} < ${KB};
-% if FLAT:
-                const float* bsrc${l} = B + (size_t)(kt + ubk${l}) * N + bn0 + ubn${l};   // likewise
-% endif
                 rb[${l}].x = kok ? bsrc${l}[0] : 0.f;
                 rb[${l}].y = kok ? bsrc${l}[1] : 0.f;
                 rb[${l}].z = kok ? bsrc${l}[2] : 0.f;

@@ -64,13 +64,6 @@ GENES = [
          "the full-tile loop also for a K that BK does not divide (its K / BK full tiles, then the last partial "
          "tile guarded) and for operands that are not float4-aligned (odd K or N: scalar loads, still no "
          "predicates, in a third copy of the loop). Needs TileLoops_Specialize"),
-    Gene("CoalesceMemoryAccess_Unaligned", "CoalesceMemoryAccess", (False, True), False,
-         "the full-tile loop's scalar loads for operands that are not float4-aligned (odd K or N, with "
-         "TileLoops_SpecializeEdges) in a coalesced mapping: thread t takes elements t, t + threads, ... of each tile, "
-         "so a warp's load covers 32 consecutive floats of a B row (or 32 / BK rows of A) instead of strided scalars "
-         "of four float4 units (4x the L1 wavefronts); stored to shared memory element by element. Needs "
-         "TileLoops_SpecializeEdges, and a thread count that is a multiple of TileLoops_N and TileLoops_K and divides "
-         "both tiles"),
     Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8), 1,
          "split the k range over this many blocks per output tile (grid z) for shapes with few tiles (skinny M or "
          "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
@@ -142,13 +135,6 @@ def constraints(g):
                    "TileLoops_Specialize and ReorderInstructions")
     if g["TileLoops_SplitK"] > 1 and not g["UseSharedMemory"]:
         out.append("TileLoops_SplitK applies to the shared-memory loops: it requires UseSharedMemory")
-    if g["CoalesceMemoryAccess_Unaligned"] and not g["TileLoops_SpecializeEdges"]:
-        out.append("CoalesceMemoryAccess_Unaligned maps the loads of the full-tile loop for unaligned operands: it "
-                   "requires TileLoops_SpecializeEdges")
-    bm, bn, bk = g["TileLoops_M"], g["TileLoops_N"], g["TileLoops_K"]
-    if g["CoalesceMemoryAccess_Unaligned"] and (t % bn or t % bk or (bm * bk) % t or (bk * bn) % t):
-        out.append(f"CoalesceMemoryAccess_Unaligned needs the {t} threads to be a multiple of TileLoops_N={bn} and "
-                   f"TileLoops_K={bk} and to divide both tiles ({bm}x{bk}, {bk}x{bn}) evenly")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:

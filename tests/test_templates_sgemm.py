@@ -98,36 +98,6 @@ SPLIT_SHAPES = [{"M": 130, "N": 128, "K": 300}, {"M": 64, "N": 257, "K": 129}, {
                 {"M": 3, "N": 40, "K": 1031}]
 
 
-# CoalesceMemoryAccess_Unaligned: the unaligned full-tile loads in the coalesced (flat) mapping, with its own
-# shared stores; the shapes have odd K or N (or misaligned buffers, "end") and interior blocks that take it
-UNALIGNED_VARIANTS = [dict(c, TileLoops_SpecializeEdges=True, CoalesceMemoryAccess_Unaligned=True) for c in (
-    dict(), dict(ReorderInstructions_Fragments=True, TileLoops_Group=8, PadSharedMemory=False),
-    dict(ReorderInstructions=False), dict(ReorderInstructions_Fragments=True, TileLoops_K=16, TileLoops_M=64),
-    dict(ReorderInstructions_Fragments=True, TileLoops_SplitK=4, TileLoops_M=64, UnrollLoop=1))]
-
-
-@needs_gxx
-@pytest.mark.parametrize("change", UNALIGNED_VARIANTS, ids=lambda c: "-".join(
-    f"{k}={v}" for k, v in c.items() if k not in ("TileLoops_SpecializeEdges", "CoalesceMemoryAccess_Unaligned")))
-def test_emulated_sgemm_unaligned_coalesced_loads_match_reference(change, tmp_path):
-    t = load_template("sgemm")
-    g = t.space.check({**fast(t), **change})
-    assert "afl" in t.render(g)   # the coalesced loads are in the source
-    for p in [EDGE_SHAPES[0], EDGE_SHAPES[4], {"M": 256, "N": 256, "K": 33}]:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
-
-
-def test_sgemm_unaligned_coalesced_loads_need_the_edge_loop_and_an_even_split():
-    t = load_template("sgemm")
-    g = {**fast(t), "CoalesceMemoryAccess_Unaligned": True}
-    assert any("requires TileLoops_SpecializeEdges" in v for v in t.meta.constraints(g))
-    g["TileLoops_SpecializeEdges"] = True
-    assert t.meta.constraints(g) == []
-    # 32 x 128 tiles of 8 x 8 per thread: 64 threads, fewer than a row of B
-    assert any("multiple of TileLoops_N" in v for v in t.meta.constraints({**g, "TileLoops_M": 32}))
-
-
 @needs_gxx
 @pytest.mark.parametrize("change", SPLIT_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_emulated_sgemm_split_k_matches_reference(change, tmp_path):
