@@ -25,7 +25,7 @@ BATCH = ["correct_simple", "illegal_address", "correct_vec4", "infinite_loop", "
 # Where in the error text each rejection must come from (the stage that caught it).
 ERROR_SAYS = {"illegal_address": "illegal memory access", "misaligned": "misaligned", "infinite_loop": "watchdog",
               "race": "two launches", "cached": "check N=", "cached_large": "last timed launch",
-              "skip_large": "timed launch 1 (the fastest so far)", "skip_alternate_large": "(the fastest so far)",
+              "skip_large": "timed launch 1 (the first", "skip_alternate_large": "quicker than all before it)",
               "partial_write": "1 of 1000 elements never written",
               "smem_overflow": "shared memory", "writes_nothing": "never written",
               # the guard zones around every array, and the harness's own copy of every input

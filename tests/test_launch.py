@@ -78,3 +78,22 @@ def test_driver_version_from_proc_text():
     assert launch.driver_version_from(closed) == "535.104.05"
     assert launch.driver_version_from(open_km) == "580.159"
     assert launch.driver_version_from("no driver here") == ""
+
+
+def test_check_this_sample_catches_every_pattern_of_skipped_launches():
+    honest = 1.0
+    assert launch.check_this_sample([], honest)                         # the first timed launch, always
+    assert not launch.check_this_sample([1.0, 1.02], 0.97)             # an honest kernel's spread: not checked again
+    assert launch.check_this_sample([1.0, 1.02], 0.94)                 # more than 5% quicker than all before it
+    # a kernel that skips the work (a tenth of the time) on any pattern of launches: its first skipped
+    # launch is the first launch or quicker than all before it, so it is checked
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        skips = rng.random(30) < rng.random()
+        times = np.where(skips, 0.1, honest) * rng.uniform(0.98, 1.02, 30)
+        checked = [launch.check_this_sample(list(times[:i]), times[i]) for i in range(30)]
+        if skips.any():
+            assert checked[int(np.argmax(skips))]
+        # an honest run of the same length is checked once: its first launch
+        plain = honest * rng.uniform(0.98, 1.02, 30)
+        assert sum(launch.check_this_sample(list(plain[:i]), plain[i]) for i in range(30)) == 1

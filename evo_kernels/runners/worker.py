@@ -26,8 +26,8 @@ import numpy as np
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
 from evo_kernels.runners.checks import Check, agree, agree_torch, compare_all, input_change, rel_error, rel_error_torch
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
-from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version_from, flush_bytes,
-                                        should_stop, summarize)
+from evo_kernels.runners.launch import (LaunchLimits, check_launch, check_this_sample, classify_error,
+                                        driver_version_from, flush_bytes, should_stop, summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.torch_side import TorchOnDevice
 from evo_kernels.template import KernelTemplate, Launch, load_template
@@ -266,11 +266,11 @@ class Evaluator(TorchOnDevice):
         Where the inputs are drawn on the GPU (the template has ``reference_torch``), every timed
         launch gets an input set of its own, so a kernel that remembers its last inputs and skips
         the work when they recur is timed doing the work; and the first timed launch and every
-        launch faster than all before it are checked too (outside the timing), so a kernel that
-        skips the work on some launches is caught by the first fast one, whichever launches it
-        picks. On the host path (numpy inputs, numpy reference) the inputs stay those of the
-        first set and only the last launch is checked: drawing and checking a large set per
-        launch on the CPU would take seconds."""
+        launch more than 5% quicker than all before it are checked too (outside the timing:
+        ``launch.check_this_sample``), so a kernel that skips the work on some launches is caught
+        by the first it skips, whichever launches it picks. On the host path (numpy inputs, numpy
+        reference) the inputs stay those of the first set and only the last launch is checked:
+        drawing and checking a large set per launch on the CPU would take seconds."""
         where = f"timed {_fmt(p)}"
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
@@ -297,11 +297,12 @@ class Evaluator(TorchOnDevice):
                 own = self._timed_inputs(t, args, seeds[0].spawn(1)[0])
                 bufs.upload(own)
                 ms = self._sample(func, launch, bufs, where)
-                if not samples or ms < min(samples):
+                if check_this_sample(samples, ms):
                     c0 = time.perf_counter()
                     n = len(samples) + 1
                     self._intact(bufs, own, f"{where} timed launch {n}", True)
-                    c = self._final_check(t, bufs, own, p, where, f"timed launch {n} (the fastest so far)")
+                    c = self._final_check(t, bufs, own, p, where,
+                                          f"timed launch {n} (the first, or quicker than all before it)")
                     if not c.ok:
                         raise Failed(c.status, c.message, c.rel_error)
                     checking += time.perf_counter() - c0
