@@ -7,21 +7,14 @@ the GPU by tests/test_gpu_templates.py (-k new_gene).
 """
 from __future__ import annotations
 
-import importlib.util
 import shutil
-from pathlib import Path
 
 import pytest
 
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-
-_spec = importlib.util.spec_from_file_location("cuda_emu", Path(__file__).with_name("cuda_emu.py"))
-cuda_emu = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(cuda_emu)
-
-needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+from _memory_template_helpers import cuda_emu, needs_gxx
 
 BASE = {"UseSharedMemory": "registers", "UnrollLoop": 4, "VectorizeLoads": 4, "CoalesceMemoryAccess": True,
         "TileLoops_Cluster": 1}
