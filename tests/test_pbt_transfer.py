@@ -152,3 +152,82 @@ def test_warm_first_generation_is_the_priors_design_at_any_batch_size():
             scores[batch] += list(s.prior.predict(rp.space, [e.candidate.genome for e in first]))
     # (before: 0.262 against 0.285 at batch 8)
     assert np.mean(scores[1]) > np.mean(scores[8]) - 0.01
+
+
+def test_rank_correlation_is_spearmans():
+    from evo_kernels.strategies.prior import rank_correlation
+
+    assert rank_correlation([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert rank_correlation([1, 2, 3, 4], [9, 1, 0.5, -np.inf]) == pytest.approx(-1.0)  # -inf ranks last
+    assert rank_correlation([1, 2, 3, 4, 5], [1, 2, 3, 5, 4]) == pytest.approx(0.9)  # 1 - 6 * 2 / (5 * 24)
+    assert rank_correlation([1, 1, 2, 2], [1, 2, 3, 4]) == pytest.approx(0.8944, abs=1e-4)  # ties: mean ranks
+    assert rank_correlation([3, 3, 3], [1, 2, 3]) == 0.0
+
+
+def _population_with(prior):
+    from evo_kernels.strategies.prior import SavedPopulation
+
+    source, _ = make(6)
+    return SavedPopulation("src", "src", [m.state_dict() for m in source.members], source.cfg.policy.hidden, prior)
+
+
+def test_prior_gate_drops_a_prior_that_ranks_against_the_measurements_and_resumes_exactly(tmp_path):
+    from evo_kernels.strategies.prior import PriorModel
+
+    space, good = _fabricated_prior()
+    wrong = PriorModel(-good.weights)  # ranks the fabricated space's genomes backwards
+    ran = {}
+    for name, prior in (("good", good), ("wrong", wrong)):
+        for gate in (None, 0.0):
+            s = PBTSearch(space, "fab", seed=3, population_size=4, init_population=_population_with(prior),
+                          prior_gate=gate, prior_gate_after=4)
+            SearchLoop(s, FabricatedEvaluator(space), budget=16, batch_size=4).run()
+            ran[name, gate] = s
+    # Without the gate the prior stays whatever the run says; with it, only the prior that agrees does.
+    assert all(ran[name, None].prior_in_use() for name in ("good", "wrong"))
+    assert ran["good", 0.0].prior_in_use() and ran["good", 0.0].experience.model.table is not None
+    off = ran["wrong", 0.0]
+    assert not off.prior_in_use() and off.experience.model.table is None and off._gate[2] < 0
+    assert off.prior is wrong  # dropped from use, not from the state: checkpoints still carry it
+    # The decision is a function of the evaluations: a run resumed after the gate dropped the prior
+    # (its table restored by the checkpoint's prior) proposes exactly as the uninterrupted one.
+    run = PBTSearch(space, "fab", seed=4, population_size=4, init_population=_population_with(wrong),
+                    prior_gate=0.0, prior_gate_after=4)
+    full = SearchLoop(run, FabricatedEvaluator(space), budget=32, batch_size=4)
+    for _ in range(2):
+        full.step()
+    assert not run.prior_in_use()
+    save_population(tmp_path / "ck", full.generation, {"strategy": run.state_dict(), "loop": full.state_dict()})
+    full.run()
+    resumed = PBTSearch(space, "fab", seed=4, population_size=4, prior_gate=0.0, prior_gate_after=4)
+    ck = load_latest(tmp_path / "ck")
+    resumed.load_state_dict(ck["state"]["strategy"])
+    assert resumed.experience.model.table is not None  # the checkpoint's prior, until the gate judges it again
+    resumed_loop = SearchLoop(resumed, FabricatedEvaluator(space), budget=32, batch_size=4)
+    resumed_loop.load_state_dict(ck["state"]["loop"])
+    resumed_loop.run()
+    assert [e.candidate.key for e in resumed_loop.history] == [e.candidate.key for e in full.history]
+    same_population(resumed, run)
+
+
+def test_prior_probes_start_the_last_members_as_a_cold_start_would():
+    space, prior = _fabricated_prior()
+    first = {}
+    for probes in (0, 2, 4):
+        s = PBTSearch(space, "fab", seed=5, population_size=4, init_population=_population_with(prior),
+                      prior_probes=probes)
+        first[probes] = [c.genome for c in s.ask(4)]
+    cold = [c.genome for c in PBTSearch(space, "fab", seed=5, population_size=4).ask(4)]
+    assert first[4] == cold  # every start a probe: the plain random draws of a cold start
+    assert first[2][:2] == first[0][:2] and first[2][2:] != first[0][2:]  # the first members still the prior's
+    score = lambda gs: prior.predict(space, gs).mean()  # noqa: E731
+    assert score(first[0]) > score(first[2]) > score(first[4])
+    # One at a time, a probe after two evaluations is screened by the surrogate as a cold start's is,
+    # without the prior: the first generation of an all-probe warm start is the cold one.
+    for batch in (1, 2):
+        runs = [PBTSearch(space, "fab", seed=6, population_size=4, **kw)
+                for kw in ({}, {"init_population": _population_with(prior), "prior_probes": 4})]
+        keys = [[e.candidate.key for e in SearchLoop(s, FabricatedEvaluator(space), 4, batch_size=batch).run()]
+                for s in runs]
+        assert keys[0] == keys[1]
+        assert runs[1].prior_in_use()  # after the first generation the prior serves again (no gate here)

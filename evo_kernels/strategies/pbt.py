@@ -10,7 +10,9 @@ single-gene edits of distinct genes (REINFORCE credits every step). Proposing ma
 of the population's shared surrogate (:mod:`~evo_kernels.strategies.surrogate`, a Gaussian process
 over every member's evaluations of the run) is the one evaluated; a restarting member screens
 random genomes the same way (with a transferred prior, the best of ``prior_draws`` by the prior-mean
-surrogate, :mod:`~evo_kernels.strategies.prior`). Within a batch each chosen proposal joins the
+surrogate, :mod:`~evo_kernels.strategies.prior`; with ``prior_probes``, the last members' first
+starts are a cold start's instead, and with ``prior_gate`` the prior is used only while its
+ranking agrees with the run's evaluations). Within a batch each chosen proposal joins the
 surrogate at its predicted mean until the batch is measured (``fantasies``), so the members that
 propose after it do not crowd the same optimistic region. The member moves to the proposal when
 its fitness is higher, and the policy learns by REINFORCE with a running-mean baseline on reward
@@ -48,7 +50,8 @@ from evo_kernels.strategies.pbt_config import PBTConfig
 from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
-from evo_kernels.strategies.prior import PriorModel, SavedPopulation
+from evo_kernels.strategies.prior import PriorModel, SavedPopulation, rank_correlation
+from evo_kernels.strategies.surrogate import prior_of
 from evo_kernels.strategies.trees import SURROGATES
 
 
@@ -98,6 +101,8 @@ class PBTSearch(Strategy):
         self.experience = Experience(space, self.cfg.memory)
         self.ops = Operators(space, self.rng)  # mutants, crossovers and edits that are new; what was seen
         self.prior: PriorModel | None = None
+        self._prior_table: np.ndarray | None = None  # the prior's [genes, slots] table on this space
+        self._gate: tuple[int, bool, float] = (-1, True, math.nan)  # (evaluations judged, in use, rank correlation)
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
@@ -129,11 +134,14 @@ class PBTSearch(Strategy):
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
         optimistic estimate (proposals are free, evaluations cost)."""
         self._sync_surrogate()
+        probe = self._cursor <= len(self.members) and m.index >= len(self.members) - self.cfg.prior_probes
+        prior = self.prior_in_use() and not probe  # a probe starts as a cold start would, the prior unused
+        self._use_table(prior)
         self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
         self.ops.new_proposal()
-        k = self.cfg.proposals if len(self.experience.rows) >= 2 or self.prior is not None else 1
+        k = self.cfg.proposals if len(self.experience.rows) >= 2 or prior else 1
         if m.genome is None:
-            if self.prior is not None:
+            if prior:
                 k = max(k, self.cfg.prior_draws)
             if self._queue or k == 1:
                 return self._random(), _Proposal(m.index, "init")
@@ -151,7 +159,7 @@ class PBTSearch(Strategy):
         if len(draws) <= 1:
             return draws[0] if draws else (None, _Proposal(m.index, "init"))
         rows = np.array([self.experience.row(g) for g, _ in draws])
-        if self.prior is not None and len(self.experience.rows) < len(self.members):
+        if prior and len(self.experience.rows) < len(self.members):
             # A warm start's first generation is the prior's design, whatever the batch size: one
             # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
             return draws[int(np.argmax(self.experience.model.prior(rows)))]
@@ -390,8 +398,38 @@ class PBTSearch(Strategy):
     def set_prior(self, prior: PriorModel | None) -> None:
         """Use ``prior`` (None: none) as the surrogate's prior mean and the screen of start genomes."""
         self.prior = prior
-        self.experience.model.table = None if prior is None else prior.table(self.space)
+        self._prior_table = None if prior is None else prior.table(self.space)
+        self._gate = (-1, True, math.nan)
+        self.experience.model.table = self._prior_table
         self.experience.model.invalidate()
+
+    def prior_in_use(self) -> bool:
+        """Whether the transferred prior serves the next proposal (False without one). With
+        ``prior_gate``, once the run has ``prior_gate_after`` evaluations, only while the Spearman
+        correlation of the prior's predictions with the measured log fitness (of every evaluation
+        that ran: the prior models speed, not failures) is at least ``prior_gate``: a prior that
+        ranks this space's genomes unlike its measurements steers the screens wrong, whatever its
+        fitted scale. A function of the evaluations alone, so a resumed run decides as the
+        uninterrupted one; the surrogate's table follows the decision."""
+        if self.prior is None:
+            return False
+        n, on = len(self.experience.rows), True
+        if self.cfg.prior_gate is not None and n >= max(2, self.cfg.prior_gate_after):
+            if self._gate[0] != n:
+                lf = np.asarray(self.experience.log_fitness, dtype=float)
+                ok = np.isfinite(lf)  # the prior models the speed of what runs, not what fails to
+                rho = rank_correlation(prior_of(self._prior_table, np.asarray(self.experience.rows)[ok]), lf[ok])
+                self._gate = (n, rho >= self.cfg.prior_gate, rho)
+            on = self._gate[1]
+        self._use_table(on)
+        return on
+
+    def _use_table(self, on: bool) -> None:
+        """Give the surrogate the prior's table (``on``) or none."""
+        table = self._prior_table if on else None
+        if (self.experience.model.table is None) != (table is None):
+            self.experience.model.table = table  # the GP's targets change with it, not its factor
+            self.experience.model.invalidate()
 
     # --- checkpoints ------------------------------------------------------------------------
 

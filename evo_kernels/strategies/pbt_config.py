@@ -37,6 +37,21 @@ class PBTConfig:
     """Random genomes a start (or restart) screens when the population brought a transferred prior
     (:mod:`~evo_kernels.strategies.prior`): the prior is cheap to ask, so start genomes are the
     best of many draws by it; without a prior, starts screen ``proposals`` draws once the run has data."""
+    prior_gate: float | None = None
+    """With a transferred prior: the least Spearman rank correlation between the prior's predictions
+    and the run's measured log fitness (every evaluation so far that ran; failures are left out, the
+    prior models speed only) at which the prior stays in use once the run has ``prior_gate_after``
+    evaluations. Below it the prior is dropped, as if the population had brought none (the
+    surrogate models the evaluations alone, restarts are screened as in a cold start), until the
+    correlation is back at the threshold. None: the prior is always used, faded only by its in-run
+    scale (:mod:`~evo_kernels.strategies.surrogate`)."""
+    prior_gate_after: int = 8
+    """Evaluations before :attr:`prior_gate` first judges the prior (at least 2)."""
+    prior_probes: int = 0
+    """With a transferred prior, members (the last ones) whose first start genome is chosen as in a
+    cold start, without the prior (a random draw before two evaluations, then the surrogate's screen
+    of ``proposals`` draws): the first generation hedges between the prior's design and a cold one,
+    and :attr:`prior_gate` judges the prior on evaluations it did not pick. 0: every start is the prior's."""
     optimism: float = 2.0
     """Weight of the surrogate's std in the score of a draw (an upper confidence bound, mean +
     optimism * std of log fitness): 0 trusts the model's mean, larger values favour what it knows little about."""

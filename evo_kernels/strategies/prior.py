@@ -103,6 +103,24 @@ class PriorModel:
         return cls(state["weights"])
 
 
+def rank_correlation(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
+    """Spearman's rank correlation of ``a`` and ``b`` (ties share their mean rank, -inf ranks last);
+    0 where either is constant."""
+    ra, rb = _ranks(a), _ranks(b)
+    ra, rb = ra - ra.mean(), rb - rb.mean()
+    den = math.sqrt(float(ra @ ra) * float(rb @ rb))
+    return float(ra @ rb) / den if den > 0 else 0.0
+
+
+def _ranks(x: Sequence[float] | np.ndarray) -> np.ndarray:
+    x = np.asarray(x, dtype=float)
+    order = np.argsort(x, kind="stable")
+    r = np.empty(len(x))
+    r[order] = np.arange(len(x))
+    _, tie, count = np.unique(x, return_inverse=True, return_counts=True)
+    return (np.bincount(tie, r) / count)[tie]
+
+
 @dataclass(frozen=True)
 class SavedPopulation:
     """A saved PBT population to warm-start from (``PBTSearch(init_population=...)``).
