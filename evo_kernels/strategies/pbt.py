@@ -400,8 +400,7 @@ class PBTSearch(Strategy):
         self.prior = prior
         self._prior_table = None if prior is None else prior.table(self.space)
         self._gate = (-1, True, math.nan)
-        self.experience.model.table = self._prior_table
-        self.experience.model.invalidate()
+        self.experience.set_prior_table(self._prior_table)
 
     def prior_in_use(self) -> bool:
         """Whether the transferred prior serves the next proposal (False without one). With
@@ -427,9 +426,8 @@ class PBTSearch(Strategy):
     def _use_table(self, on: bool) -> None:
         """Give the surrogate the prior's table (``on``) or none."""
         table = self._prior_table if on else None
-        if (self.experience.model.table is None) != (table is None):
-            self.experience.model.table = table  # the GP's targets change with it, not its factor
-            self.experience.model.invalidate()
+        if (self.experience.prior_table is None) != (table is None):
+            self.experience.set_prior_table(table)  # the GP's targets change with it, not its factor
 
     # --- checkpoints ------------------------------------------------------------------------
 

@@ -92,6 +92,16 @@ class Experience:
         self.model = Surrogate(self.sizes, values=self.values)  # the Gaussian process, refitted when rows were added
         self.surrogate = "gp"  # the kind of ``model`` (make_surrogate's names)
 
+    @property
+    def prior_table(self) -> np.ndarray | None:
+        """The surrogate's prior mean: a transferred prior's [genes, slots] contributions, or None."""
+        return self.model.table
+
+    def set_prior_table(self, table: np.ndarray | None) -> None:
+        """Give the surrogate this prior mean (None: none); it refits on its next use."""
+        self.model.table = table
+        self.model.invalidate()
+
     def use_surrogate(self, kind: str, key: int) -> None:
         """Make ``kind`` the shared surrogate, rebuilt only when it changes (its prior table kept; the
         trees' randomness keyed by ``key`` and the number of rows, so that refits reproduce)."""
