@@ -12,6 +12,7 @@ import time
 import numpy as np
 
 from evo_kernels.records import Candidate
+from evo_kernels.runners.inputs import WIDE
 from evo_kernels.template import load_template
 
 L2_FLUSH_BYTES = 256 << 20
@@ -64,8 +65,9 @@ def peers(t, problem, compile_too: bool = True) -> dict:
     for a in t.args(problem):
         if a.role in ("in", "inout"):
             shape = a.shape
+            scale = WIDE if a.init == "wide" else 1.0   # as the harness draws them
             inputs[a.name] = (torch.rand(shape, device="cuda", generator=gen) if a.init == "uniform"
-                              else torch.randn(shape, device="cuda", generator=gen))
+                              else torch.randn(shape, device="cuda", generator=gen) * scale)
     out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
     if not compile_too:
         return out

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from evo_kernels.build import NvccBuilder  # noqa: E402
 from evo_kernels.records import Candidate  # noqa: E402
+from evo_kernels.runners.inputs import WIDE  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "SchedulerStats",
@@ -66,8 +67,10 @@ def launch_main(case_file: str, index: int) -> int:
             args.append(np.int32(a.value) if a.dtype == "int32" else np.float32(a.value))
         else:
             n = int(np.prod(a.shape))
-            x = gen.gen_normal(n, np.float32) if a.role in ("in", "inout") and a.init == "normal" else \
+            x = gen.gen_normal(n, np.float32) if a.role in ("in", "inout") and a.init in ("normal", "wide") else \
                 gen.gen_uniform(n, np.float32)
+            if a.init == "wide":
+                x *= WIDE
             args.append(x)
     lc = t.launch(g, p)
     for _ in range(3):

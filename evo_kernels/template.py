@@ -46,13 +46,15 @@ class Arg:
     dtype: str = "float32"
     shape: tuple[int, ...] = ()
     value: int | float = 0  # scalars only
-    init: str = "normal"  # how the harness draws inputs: "normal" (N(0,1)) or "uniform" ([0, 1))
+    # how the harness draws inputs: "normal" (N(0,1)), "uniform" ([0, 1)) or "wide" (N(0, 64^2): magnitudes
+    # at which exp overflows unless a kernel subtracts the maximum first, as a softmax must)
+    init: str = "normal"
 
     def __post_init__(self) -> None:
         if self.role not in ("in", "out", "inout", "scratch", "scalar"):
             raise ValueError(f"arg {self.name}: role {self.role!r} is not in, out, inout, scratch or scalar")
-        if self.init not in ("normal", "uniform"):
-            raise ValueError(f"arg {self.name}: init {self.init!r} is not normal or uniform")
+        if self.init not in ("normal", "uniform", "wide"):
+            raise ValueError(f"arg {self.name}: init {self.init!r} is not normal, uniform or wide")
         if self.dtype not in DTYPES:
             raise ValueError(f"arg {self.name}: dtype {self.dtype!r} not one of {', '.join(DTYPES)}")
 

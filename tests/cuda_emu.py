@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from evo_kernels.runners.inputs import draw
 from evo_kernels.template import DTYPES, KernelTemplate
 
 HERE = Path(__file__).resolve().parent
@@ -114,8 +115,7 @@ def run_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, offset: in
                 continue
             spec.append(int(np.prod(a.shape)))
             if a.role in ("in", "inout"):
-                x = rng.standard_normal(a.shape) if a.init == "normal" else rng.random(a.shape)
-                inputs[a.name] = x.astype(DTYPES[a.dtype][1])
+                inputs[a.name] = draw(a, rng).astype(DTYPES[a.dtype][1])   # the harness's own distributions
                 inputs[a.name].tofile(d / f"{a.name}.bin")
         (d / "spec.txt").write_text(" ".join(map(str, spec)))
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")

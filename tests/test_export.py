@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from evo_kernels.export import Sym, launch_cpp, nearest, render_header, selftest_program
+from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
 
 pytestmark = pytest.mark.nvcc
@@ -104,8 +105,7 @@ def test_header_program_runs_and_matches_reference(tmp_path, name):
     inputs = {}
     for a in t.args(p):
         if a.role in ("in", "inout"):
-            x = rng.random(a.shape) if a.init == "uniform" else rng.standard_normal(a.shape)
-            inputs[a.name] = x.astype(np.float32)
+            inputs[a.name] = draw(a, rng).astype(np.float32)
             inputs[a.name].tofile(tmp_path / f"{a.name}.bin")
     proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr

@@ -19,7 +19,8 @@ FAULTY = Path(__file__).resolve().parent / "faulty"
 # that the batch went on with a fresh worker.
 BATCH = ["correct_simple", "illegal_address", "correct_vec4", "infinite_loop", "trap", "correct_inplace",
          "misaligned", "smem_overflow", "register_hog", "wrong_result", "partial_write", "race", "writes_nothing",
-         "zero_only", "cached", "cached_large", "skip_large", "memoize_large", "skip_alternate_large", "accumulate",
+         "zero_only", "cached", "cached_large", "skip_large", "memoize_large", "skip_alternate_large", "softmax_nomax",
+         "accumulate",
          "first_rows", "nan_output", "writes_past_end", "correct_simple", "writes_before_start", "modifies_input",
          "syntax_error"]
 # Where in the error text each rejection must come from (the stage that caught it).

@@ -1,9 +1,16 @@
 """Seeds and input sets (evo_kernels/runners/inputs.py), on the CPU."""
+import dataclasses
+import types
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from evo_kernels.runners import inputs
-from evo_kernels.template import Arg
+from evo_kernels.template import Arg, load_template
+from _memory_template_helpers import cuda_emu, needs_gxx
+
+FAULTY = Path(__file__).resolve().parent / "faulty"
 
 # --- inputs and seeds -------------------------------------------------------------------------
 
@@ -51,6 +58,32 @@ def test_make_inputs_torch_same_distributions_reproducible_and_fresh():
     assert float(a["u"].min()) >= 0.0 and float(a["u"].max()) < 1.0 and 0.45 < float(a["u"].mean()) < 0.55
     assert int(a["k"].min()) >= -(1 << 15) and int(a["k"].max()) < (1 << 15) and int(a["k"].min()) < 0
     assert inputs.torch_seed(q1) != inputs.torch_seed(q2) and 0 <= inputs.torch_seed(q1) < (1 << 63)
+
+
+def test_wide_inputs_have_the_magnitudes_that_overflow_exp():
+    torch = pytest.importorskip("torch")
+    args = [Arg("x", "in", shape=(512, 257), init="wide")]
+    s = inputs.SeedStream(5)
+    drawn = inputs.make_inputs(args, s.next())["x"], inputs.make_inputs_torch(torch, args, s.next(), "cpu")["x"]
+    for x in (drawn[0], drawn[1].numpy()):
+        assert x.dtype == np.float32 and abs(float(x.mean())) < 1.0 and 60 < float(x.std()) < 68  # N(0, 64^2)
+        assert float(np.abs(x).max()) > 89  # past float32's exp limit on every such input set
+    with pytest.raises(ValueError, match="normal, uniform or wide"):
+        Arg("x", "in", shape=(4,), init="huge")
+
+
+@needs_gxx
+def test_wide_inputs_catch_a_softmax_that_skips_the_maximum(tmp_path):
+    # tests/faulty/softmax_nomax: exp(x) / sum exp(x), no max subtracted. On N(0, 1) inputs it is
+    # right (so a harness drawing those would pass it); on the harness's "wide" inputs it is not
+    t = load_template(str(FAULTY / "softmax_nomax.cu.mako"))
+    g, p = t.space.baseline(), t.check_problems[0]
+    assert t.args(p)[1].init == "wide"
+    assert cuda_emu.run_on_cpu(t, g, p, tmp_path)["status"] in t.meta.EXPECTED
+    meta = types.SimpleNamespace(**{k: getattr(t.meta, k) for k in dir(t.meta) if not k.startswith("__")})
+    meta.args = lambda q: t.meta.args(q, init="normal")
+    assert cuda_emu.run_on_cpu(dataclasses.replace(t, meta=meta), g, p, tmp_path)["status"] == "ok"
+    assert load_template("softmax").args(p)[1].init == "wide"   # the template such a kernel would claim to be
 
 
 def test_scalars_are_exact_c_types():

@@ -19,6 +19,7 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.genome import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
 from evo_kernels.records import Candidate
+from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
 from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
 
@@ -123,8 +124,7 @@ def _inputs(t, p, rng):
     out = {}
     for a in t.args(p):
         if a.role in ("in", "inout"):
-            x = rng.standard_normal(a.shape) if a.init == "normal" else rng.random(a.shape)
-            out[a.name] = x.astype(np.float32)
+            out[a.name] = draw(a, rng).astype(np.float32)
     return out
 
 

@@ -32,16 +32,21 @@ class SeedStream:
         return self._root.spawn(1)[0]
 
 
+WIDE = 64.0  # the standard deviation of "wide" inputs: exp(x) overflows float32 past x = 88.7
+
+
 def draw(arg: Arg, rng: np.random.Generator) -> np.ndarray:
-    """Random contents of one input array: N(0,1) for "normal", [0, 1) for "uniform"; integers
-    in [-2^15, 2^15) or [0, 2^15) for int32 arrays. Never all zeros, which hide unwritten outputs."""
+    """Random contents of one input array: N(0,1) for "normal", N(0, WIDE^2) for "wide", [0, 1) for
+    "uniform"; integers in [-2^15, 2^15) or [0, 2^15) for int32 arrays. Never all zeros, which hide
+    unwritten outputs."""
     shape = tuple(int(s) for s in arg.shape)
     if arg.dtype == "int32":
         low = 0 if arg.init == "uniform" else -(1 << 15)
         return rng.integers(low, 1 << 15, size=shape, dtype=np.int32)
     if arg.init == "uniform":
         return rng.random(shape, dtype=np.float32)
-    return rng.standard_normal(shape, dtype=np.float32)
+    x = rng.standard_normal(shape, dtype=np.float32)
+    return x * np.float32(WIDE) if arg.init == "wide" else x
 
 
 def make_inputs(args: Sequence[Arg], seed: np.random.SeedSequence) -> dict[str, np.ndarray]:
@@ -58,7 +63,7 @@ def torch_seed(seed: np.random.SeedSequence) -> int:
 
 def make_inputs_torch(torch: Any, args: Sequence[Arg], seed: np.random.SeedSequence, device: str) -> dict[str, Any]:
     """:func:`make_inputs` drawn by torch on ``device`` (curand on a GPU): the same distributions
-    (N(0,1), [0, 1), the same integer ranges), never all zeros, for input sets too large to draw on
+    (N(0,1), N(0, WIDE^2), [0, 1), the same integer ranges), never all zeros, for input sets too large to draw on
     the host quickly (a 1 GiB set takes numpy seconds, the GPU milliseconds). ``torch`` is the
     module, passed in so that this file never imports it."""
     gen = torch.Generator(device=device)
@@ -75,6 +80,8 @@ def make_inputs_torch(torch: Any, args: Sequence[Arg], seed: np.random.SeedSeque
             out[a.name] = torch.rand(shape, generator=gen, dtype=torch.float32, device=device)
         else:
             out[a.name] = torch.randn(shape, generator=gen, dtype=torch.float32, device=device)
+            if a.init == "wide":
+                out[a.name] *= WIDE
     return out
 
 
