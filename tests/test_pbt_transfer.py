@@ -185,9 +185,9 @@ def test_prior_gate_drops_a_prior_that_ranks_against_the_measurements_and_resume
             ran[name, gate] = s
     # Without the gate the prior stays whatever the run says; with it, only the prior that agrees does.
     assert all(ran[name, None].prior_in_use() for name in ("good", "wrong"))
-    assert ran["good", 0.0].prior_in_use() and ran["good", 0.0].experience.model.table is not None
+    assert ran["good", 0.0].prior_in_use() and ran["good", 0.0].experience.prior_table is not None
     off = ran["wrong", 0.0]
-    assert not off.prior_in_use() and off.experience.model.table is None and off._gate[2] < 0
+    assert not off.prior_in_use() and off.experience.prior_table is None and off.prior_run.judged[2] < 0
     assert off.prior is wrong  # dropped from use, not from the state: checkpoints still carry it
     # The decision is a function of the evaluations: a run resumed after the gate dropped the prior
     # (its table restored by the checkpoint's prior) proposes exactly as the uninterrupted one.

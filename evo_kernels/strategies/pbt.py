@@ -50,8 +50,7 @@ from evo_kernels.strategies.pbt_config import PBTConfig
 from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
-from evo_kernels.strategies.prior import PriorModel, SavedPopulation, rank_correlation
-from evo_kernels.strategies.surrogate import prior_of
+from evo_kernels.strategies.prior import PriorInRun, PriorModel, SavedPopulation
 from evo_kernels.strategies.trees import SURROGATES
 
 
@@ -100,9 +99,7 @@ class PBTSearch(Strategy):
             self.members.append(Member(i, self.cfg.policy, hp, int(self.rng.integers(2**62))))
         self.experience = Experience(space, self.cfg.memory)
         self.ops = Operators(space, self.rng)  # mutants, crossovers and edits that are new; what was seen
-        self.prior: PriorModel | None = None
-        self._prior_table: np.ndarray | None = None  # the prior's [genes, slots] table on this space
-        self._gate: tuple[int, bool, float] = (-1, True, math.nan)  # (evaluations judged, in use, rank correlation)
+        self.prior_run = PriorInRun(space)  # a transferred prior on this space, and its gate
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
@@ -136,7 +133,7 @@ class PBTSearch(Strategy):
         self._sync_surrogate()
         probe = self._cursor <= len(self.members) and m.index >= len(self.members) - self.cfg.prior_probes
         prior = self.prior_in_use() and not probe  # a probe starts as a cold start would, the prior unused
-        self._use_table(prior)
+        self.prior_run.use(self.experience, prior)
         self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
         self.ops.new_proposal()
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or prior else 1
@@ -395,39 +392,18 @@ class PBTSearch(Strategy):
             self.lineage.append({"generation": 0, "member": m.index, "parent": f"{saved.source}#{src['index']}",
                                  "event": "transfer"})
 
+    @property
+    def prior(self) -> PriorModel | None:
+        """The transferred prior this run carries (in use or not: checkpoints carry it either way)."""
+        return self.prior_run.model
+
     def set_prior(self, prior: PriorModel | None) -> None:
         """Use ``prior`` (None: none) as the surrogate's prior mean and the screen of start genomes."""
-        self.prior = prior
-        self._prior_table = None if prior is None else prior.table(self.space)
-        self._gate = (-1, True, math.nan)
-        self.experience.set_prior_table(self._prior_table)
+        self.prior_run.set(prior, self.experience)
 
     def prior_in_use(self) -> bool:
-        """Whether the transferred prior serves the next proposal (False without one). With
-        ``prior_gate``, once the run has ``prior_gate_after`` evaluations, only while the Spearman
-        correlation of the prior's predictions with the measured log fitness (of every evaluation
-        that ran: the prior models speed, not failures) is at least ``prior_gate``: a prior that
-        ranks this space's genomes unlike its measurements steers the screens wrong, whatever its
-        fitted scale. A function of the evaluations alone, so a resumed run decides as the
-        uninterrupted one; the surrogate's table follows the decision."""
-        if self.prior is None:
-            return False
-        n, on = len(self.experience.rows), True
-        if self.cfg.prior_gate is not None and n >= max(2, self.cfg.prior_gate_after):
-            if self._gate[0] != n:
-                lf = np.asarray(self.experience.log_fitness, dtype=float)
-                ok = np.isfinite(lf)  # the prior models the speed of what runs, not what fails to
-                rho = rank_correlation(prior_of(self._prior_table, np.asarray(self.experience.rows)[ok]), lf[ok])
-                self._gate = (n, rho >= self.cfg.prior_gate, rho)
-            on = self._gate[1]
-        self._use_table(on)
-        return on
-
-    def _use_table(self, on: bool) -> None:
-        """Give the surrogate the prior's table (``on``) or none."""
-        table = self._prior_table if on else None
-        if (self.experience.prior_table is None) != (table is None):
-            self.experience.set_prior_table(table)  # the GP's targets change with it, not its factor
+        """Whether the transferred prior serves the next proposal (:class:`PriorInRun`, ``prior_gate``)."""
+        return self.prior_run.in_use(self.experience, self.cfg.prior_gate, self.cfg.prior_gate_after)
 
     # --- checkpoints ------------------------------------------------------------------------
 

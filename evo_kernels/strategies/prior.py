@@ -16,6 +16,7 @@ space), contribute nothing: what they do is left to the in-run surrogate.
 
 :class:`SavedPopulation` is what a warm start takes: a saved population's members and prior,
 built from a loaded checkpoint (the session layer loads it: ``evo_kernels.checkpoint.load_pretrained``).
+:class:`PriorInRun` is a prior on one run's space and the decision whether it serves (``prior_gate``).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ import torch
 
 from evo_kernels.genome import TRANSFORMS, GenomeSpace
 from evo_kernels.records import Genome
+from evo_kernels.strategies.surrogate import prior_of
 
 BASIS = 5  # hat functions per transform kind, centred at 0, 1/4, ..., 1
 WIDTH = BASIS + 1  # and a constant per gene of the kind
@@ -119,6 +121,50 @@ def _ranks(x: Sequence[float] | np.ndarray) -> np.ndarray:
     r[order] = np.arange(len(x))
     _, tie, count = np.unique(x, return_inverse=True, return_counts=True)
     return (np.bincount(tie, r) / count)[tie]
+
+
+class PriorInRun:
+    """A transferred prior on one run's space (its [genes, slots] table) and whether it serves the next
+    proposal. With a gate (``prior_gate``), once the run has ``gate_after`` evaluations, only while
+    the Spearman correlation of the prior's predictions with the measured log fitness (of every
+    evaluation that ran: the prior models speed, not failures) is at least the gate: a prior that
+    ranks this space's genomes unlike its measurements steers the screens wrong, whatever its fitted
+    scale. A function of the evaluations alone, so a resumed run decides as the uninterrupted one.
+    The experience's surrogate gets the table while the prior serves, and none otherwise."""
+
+    def __init__(self, space: GenomeSpace) -> None:
+        self.space = space
+        self.model: PriorModel | None = None
+        self.table: np.ndarray | None = None
+        self.judged: tuple[int, bool, float] = (-1, True, math.nan)  # (evaluations judged, in use, correlation)
+
+    def set(self, prior: PriorModel | None, experience: Any) -> None:
+        """Use ``prior`` (None: none); the experience's surrogate takes its table from now on."""
+        self.model = prior
+        self.table = None if prior is None else prior.table(self.space)
+        self.judged = (-1, True, math.nan)
+        experience.set_prior_table(self.table)
+
+    def in_use(self, experience: Any, gate: float | None, gate_after: int) -> bool:
+        """Whether the prior serves the next proposal (False without one); the surrogate follows."""
+        if self.model is None:
+            return False
+        n, on = len(experience.rows), True
+        if gate is not None and n >= max(2, gate_after):
+            if self.judged[0] != n:
+                lf = np.asarray(experience.log_fitness, dtype=float)
+                ok = np.isfinite(lf)  # the prior models the speed of what runs, not what fails to
+                rho = rank_correlation(prior_of(self.table, np.asarray(experience.rows)[ok]), lf[ok])
+                self.judged = (n, rho >= gate, rho)
+            on = self.judged[1]
+        self.use(experience, on)
+        return on
+
+    def use(self, experience: Any, on: bool) -> None:
+        """Give the experience's surrogate the table (``on``) or none."""
+        table = self.table if on else None
+        if (experience.prior_table is None) != (table is None):
+            experience.set_prior_table(table)  # the GP's targets change with it, not its factor
 
 
 @dataclass(frozen=True)
