@@ -62,6 +62,13 @@ class _Proposal:
     action: torch.Tensor | None = None
 
 
+def _uniform_edit(mask: np.ndarray, generator: torch.Generator) -> tuple[int, int]:
+    """One (gene, slot) of the allowed edits ``mask`` [genes, slots], uniformly (``edits="uniform"``)."""
+    allowed = np.argwhere(mask)
+    gi, j = allowed[int(torch.randint(len(allowed), (1,), generator=generator))]
+    return int(gi), int(j)
+
+
 class PBTSearch(Strategy):
     """Population-based training of edit policies; see the module docstring.
 
@@ -198,9 +205,8 @@ class PBTSearch(Strategy):
             out = []
             for p in plan:
                 if isinstance(p[1], bool):
-                    allowed = np.argwhere(self._states[p][2])
-                    gi, j = allowed[int(torch.randint(len(allowed), (1,), generator=m.generator))]
-                    p = (self.ops.genome(self._states[p][3][(int(gi), int(j))]), _Proposal(m.index, "uniform"))
+                    p = (self.ops.genome(self._states[p][3][_uniform_edit(self._states[p][2], m.generator)]),
+                         _Proposal(m.index, "uniform"))
                 out.append(p)
             return out
         if todo:
@@ -254,8 +260,7 @@ class PBTSearch(Strategy):
                 if not mask.any():
                     break
                 if uniform:
-                    allowed = np.argwhere(mask)
-                    gi, j = (int(x) for x in allowed[int(torch.randint(len(allowed), (1,), generator=m.generator))])
+                    gi, j = _uniform_edit(mask, m.generator)
                 else:
                     tmask = torch.from_numpy(mask)[None]
                     with torch.no_grad():
