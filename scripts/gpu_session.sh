@@ -9,7 +9,8 @@
 #   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
 #             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
 #             and of the cases in PROFILE_CASES (a JSON list)
-#   batch   - the overnight-style batch benchmarks/batch_h200.toml: headers, report, leaderboard
+#   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batch_h200.toml, whose out BATCH_OUT
+#             names, default runs/batch_h200): headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 #   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
 #             the pipeline and the pipeline through Dask, on transpose 16384^2 and sgemm 4096^3
@@ -76,12 +77,13 @@ for stage in ${STAGES:-tests check bench batch}; do
         > "$WORK/profile/profile.log" 2>&1
       echo "profile rc=$?" >> "$WORK/profile/profile.log" ;;
     batch)
-      timeout "${T_BATCH:-200}" $EK batch benchmarks/batch_h200.toml > "$WORK/batch.log" 2>&1
+      bo=${BATCH_OUT:-runs/batch_h200}
+      timeout "${T_BATCH:-200}" $EK batch "${BATCH_TOML:-benchmarks/batch_h200.toml}" > "$WORK/batch.log" 2>&1
       echo "batch rc=$?" >> "$WORK/batch.log"
-      $EK leaderboard --db runs/batch_h200/results.db --top 15 > "$WORK/leaderboard.txt" 2>&1
-      $EK leaderboard --db runs/batch_h200/results.db --json > "$WORK/leaderboard.json" 2>&1
-      mkdir -p "$WORK/batch_h200"
-      cp -r runs/batch_h200/headers runs/batch_h200/report runs/batch_h200/results.db* "$WORK/batch_h200/" 2>/dev/null ;;
+      $EK leaderboard --db "$bo/results.db" --top 15 > "$WORK/leaderboard.txt" 2>&1
+      $EK leaderboard --db "$bo/results.db" --json > "$WORK/leaderboard.json" 2>&1
+      mkdir -p "$WORK/$(basename "$bo")"
+      cp -r "$bo/headers" "$bo/report" "$bo"/results.db* "$WORK/$(basename "$bo")/" 2>/dev/null ;;
     throughput)
       mkdir -p "$WORK/throughput"
       # shellcheck disable=SC2086
