@@ -13,11 +13,20 @@ place from checkpoints), in a fixed order, so a resumed run draws as the uninter
 from __future__ import annotations
 
 import numpy as np
+import torch
 
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Genome
 
 MUTANT_TRIES = 32
+
+
+def uniform_edit(mask: np.ndarray, generator: torch.Generator) -> tuple[int, int]:
+    """One (gene, slot) of the allowed edits ``mask`` [genes, slots], uniformly, from a member's torch
+    generator (pbt's ``edits="uniform"`` and ``sweep_order="uniform"``)."""
+    allowed = np.argwhere(mask)
+    gi, j = allowed[int(torch.randint(len(allowed), (1,), generator=generator))]
+    return int(gi), int(j)
 
 
 class Operators:

@@ -20,6 +20,8 @@ its fitness is higher, and the policy learns by REINFORCE with a running-mean ba
 ``shared_experience`` every member trains on the whole generation's transitions: the state is
 relative to the proposer's genome, so each sample means the same to every policy. A member that
 has not improved in ``patience`` proposals restarts from a random genome (keeping its policy).
+With ``sweep`` > 0, a run whose best has not improved in that many evaluations proposes the best
+genome's untested one-gene neighbours next, in ``sweep_order`` (:mod:`~evo_kernels.strategies.sweep`).
 
 Every ``exploit_interval`` generations the bottom ``quantile_fraction`` of members (by current
 fitness) exploit a parent chosen by ``deap.tools.selTournament``: deep copies of its weights,
@@ -47,26 +49,20 @@ from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
 from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.pbt_config import PBTConfig
-from evo_kernels.strategies.operators import Operators
+from evo_kernels.strategies.operators import Operators, uniform_edit
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
 from evo_kernels.strategies.prior import PriorInRun, PriorModel, SavedPopulation
+from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
 from evo_kernels.strategies.trees import SURROGATES
 
 
 @dataclass
 class _Proposal:
     member: int
-    kind: str  # "init" (a start genome), "policy", "uniform" (edits="uniform"), "mutate" or "explore"
+    kind: str  # "init" (a start genome), "policy", "uniform" (edits="uniform"), "mutate", "explore" or "sweep"
     state: dict[str, torch.Tensor] | None = None
     action: torch.Tensor | None = None
-
-
-def _uniform_edit(mask: np.ndarray, generator: torch.Generator) -> tuple[int, int]:
-    """One (gene, slot) of the allowed edits ``mask`` [genes, slots], uniformly (``edits="uniform"``)."""
-    allowed = np.argwhere(mask)
-    gi, j = allowed[int(torch.randint(len(allowed), (1,), generator=generator))]
-    return int(gi), int(j)
 
 
 class PBTSearch(Strategy):
@@ -93,6 +89,10 @@ class PBTSearch(Strategy):
             raise ValueError(f"pbt: edits must be 'policy' or 'uniform', not {self.cfg.edits!r}")
         if self.cfg.chain < 1:
             raise ValueError(f"pbt: chain must be at least 1, not {self.cfg.chain!r}")
+        if self.cfg.sweep < 0:
+            raise ValueError(f"pbt: sweep must be at least 0, not {self.cfg.sweep!r}")
+        if self.cfg.sweep_order not in SWEEP_ORDERS:
+            raise ValueError(f"pbt: sweep_order must be one of {', '.join(SWEEP_ORDERS)}, not {self.cfg.sweep_order!r}")
         if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
             policy = PolicyConfig(**policy)
         if policy is not None:
@@ -107,6 +107,7 @@ class PBTSearch(Strategy):
         self.experience = Experience(space, self.cfg.memory)
         self.ops = Operators(space, self.rng)  # mutants, crossovers and edits that are new; what was seen
         self.prior_run = PriorInRun(space)  # a transferred prior on this space, and its gate
+        self.sweep = Sweep()  # the run's best and its stall (``sweep``)
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
@@ -143,6 +144,10 @@ class PBTSearch(Strategy):
         self.prior_run.use(self.experience, prior)
         self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
         self.ops.new_proposal()
+        swept = self.sweep.propose(self.cfg.sweep, self.cfg.sweep_order, self.ops, self.experience, m,
+                                   self.problem, self.cfg.optimism)
+        if swept is not None:
+            return swept[0], _Proposal(m.index, "sweep", *swept[1:])
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or prior else 1
         if m.genome is None:
             if prior:
@@ -205,7 +210,7 @@ class PBTSearch(Strategy):
             out = []
             for p in plan:
                 if isinstance(p[1], bool):
-                    p = (self.ops.genome(self._states[p][3][_uniform_edit(self._states[p][2], m.generator)]),
+                    p = (self.ops.genome(self._states[p][3][uniform_edit(self._states[p][2], m.generator)]),
                          _Proposal(m.index, "uniform"))
                 out.append(p)
             return out
@@ -260,7 +265,7 @@ class PBTSearch(Strategy):
                 if not mask.any():
                     break
                 if uniform:
-                    gi, j = _uniform_edit(mask, m.generator)
+                    gi, j = uniform_edit(mask, m.generator)
                 else:
                     tmask = torch.from_numpy(mask)[None]
                     with torch.no_grad():
@@ -323,6 +328,7 @@ class PBTSearch(Strategy):
             if prop is None:
                 continue  # a repeat answered from memory: no new information
             self.experience.add(c.genome, ev.fitness)
+            self.sweep.tell(c.genome, ev)
             m = self.members[prop.member]
             if prop.action is not None:
                 batch.append((m, prop.state, prop.action, self._reward(m, ev)))
@@ -424,7 +430,8 @@ class PBTSearch(Strategy):
                 # a batch asked ahead and not told yet: its proposals and fantasies, told after a resume
                 "pending": {k: {"member": p.member, "kind": p.kind, "state": p.state, "action": p.action}
                             for k, p in self._pending.items()},
-                "fantasies": [[list(r), f] for r, f in self.experience.fantasies]}
+                "fantasies": [[list(r), f] for r, f in self.experience.fantasies],
+                "sweep": self.sweep.state_dict()}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         """Restore from :meth:`state_dict` (also after a checkpoint round trip)."""
@@ -446,4 +453,5 @@ class PBTSearch(Strategy):
         self._pending = {k: _Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"])
                          for k, p in state.get("pending", {}).items()}
         self.experience.fantasies = [(list(r), float(f)) for r, f in state.get("fantasies", [])]
+        self.sweep.load_state_dict(state.get("sweep", Sweep().state_dict()))  # none before the option
         self.experience.model.invalidate()

@@ -88,3 +88,13 @@ class PBTConfig:
     module docstring. Larger, the screen chooses among draws from the 2- or 3-edit ball, far
     more genomes than ``proposals`` draws cover, where what the policy learned can concentrate
     them; REINFORCE credits every edit of the chain (the sum of their log-probabilities)."""
+    sweep: int = 0
+    """Evaluations in a row without a new best of the run (failures included) after which the next
+    proposals, whichever member's, are the best genome's valid untested one-gene neighbours, one
+    each, until none is left or the best improves (:mod:`~evo_kernels.strategies.sweep`): the
+    surrogate screen can rank the edit that is the optimum low for a long time (benchmarks/SEARCH.md).
+    0: never."""
+    sweep_order: str = "surrogate"
+    """Which neighbour a sweep proposes next: "surrogate" (the highest upper confidence bound, as the
+    screen scores draws), "policy" (the proposing member's most probable edit of the best genome;
+    REINFORCE learns from it) or "uniform" (a random one, from the member's torch generator)."""
