@@ -2,7 +2,7 @@
 each run stopped at 1% as benchmarks/search_table.py's ``_seed`` does); one JSON line per seed in
 runs.jsonl, resumable (a (space, strategy, seed) already there is not run again).
 
-    nice -n 19 python benchmarks/search/sweep-dev-2026-12-05/run_dev.py [STRATEGY ...]
+    nice -n 19 python benchmarks/search/sweep-dev-2026-12-04e/run_dev.py [STRATEGY ...]
 """
 import json
 import sys
