@@ -4,8 +4,9 @@ The NaN poison that marks an output element the kernel never wrote; the guard zo
 bytes around every device array, which catch a write past either end; the bit-for-bit comparison
 that catches a modified input; the verdict on each output against its float64 reference (computed
 by numpy on the host or by torch on the GPU, judged alike); and whether two launches on the same
-inputs agree. The GPU worker (``worker.py``, ``torch_side.py``, ``buffers.py``) only moves bytes
-and calls these.
+inputs agree; and ``Failed``, the exception that ends an evaluation with any status but "ok". The
+GPU worker (``worker.py``, ``timing.py``, ``torch_side.py``, ``buffers.py``) only moves bytes and
+calls these.
 """
 from __future__ import annotations
 
@@ -109,6 +110,14 @@ class Check:
     @property
     def ok(self) -> bool:
         return self.status == "ok"
+
+
+class Failed(Exception):
+    """Ends an evaluation with a status other than "ok" (and the error norm, where one was measured)."""
+
+    def __init__(self, status: str, message: str, rel_error: float = float("nan")) -> None:
+        super().__init__(message)
+        self.status, self.rel_error = status, rel_error
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Launching and timing a kernel, testable without a GPU: whether a launch fits the device before
 the driver is asked, what a CUDA error string means, when timing has seen enough samples and the
 statistics of the raw samples, the size of the buffer written between samples to flush the L2,
-and the driver's version from /proc. The GPU worker (``worker.py``) calls these.
+and the driver's version from /proc. The GPU worker (``worker.py``, ``timing.py``) calls these.
 """
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ It runs in a process of its own (started by :class:`~evo_kernels.runners.gpu.Gpu
 'spawn' method) because a kernel that makes an illegal access or traps destroys its CUDA
 context for good, and one that hangs blocks its host thread: only a process can be thrown away
 and replaced. pycuda is imported here, inside the child, never at module level, so CPU machines
-can import this module.
+can import this module. The timing protocol (warm-up, repetitions, the final launch and the checks
+among them) is in ``timing.py``; this module sets up what it runs on.
 
 Messages on the pipe, parent to child: ``("eval", job)``, ``("warm_torch", None)``, ``("stop", None)``;
 child to parent: ``("ready", device_info)`` once the context is up, ``("fatal", text)`` if it
@@ -14,8 +15,8 @@ and ``("result", dict)`` per job. After a result with ``fatal`` set, the child e
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
-import time
 import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -24,24 +25,17 @@ from typing import Any
 import numpy as np
 
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
-from evo_kernels.runners.checks import Check, agree, agree_torch, compare_all, input_change, rel_error, rel_error_torch
+from evo_kernels.runners.checks import Failed, agree, agree_torch, compare_all, input_change, rel_error, rel_error_torch
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
-from evo_kernels.runners.launch import (LaunchLimits, check_launch, check_this_sample, classify_error,
-                                        driver_version_from, flush_bytes, should_stop, summarize)
+from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version_from, flush_bytes,
+                                        summarize)
 from evo_kernels.runners.stage_clock import StageClock
+from evo_kernels.runners.timing import Sampler, Timed
 from evo_kernels.runners.torch_side import TorchOnDevice
 from evo_kernels.template import KernelTemplate, Launch, load_template
 
 _FORMAT = {"int32": "i", "float32": "f"}
 _DEFAULT_SMEM = 48 * 1024  # dynamic shared memory above this needs the opt-in attribute
-
-
-class Failed(Exception):
-    """Ends an evaluation with a status other than "ok" (and the error norm, where one was measured)."""
-
-    def __init__(self, status: str, message: str, rel_error: float = float("nan")) -> None:
-        super().__init__(message)
-        self.status, self.rel_error = status, rel_error
 
 
 def _one_line(exc: BaseException) -> str:
@@ -91,11 +85,9 @@ class Evaluator(TorchOnDevice):
             "l2_bytes": self.l2_bytes, "memory_bytes": int(self.dev.total_memory()), "device": device,
             "pci_bus_id": self.dev.pci_bus_id(), "torch": False}
         self.flush = cuda.mem_alloc(flush_bytes(self.l2_bytes))
-        self.flush_words = flush_bytes(self.l2_bytes) // 4
-        self.start, self.end = cuda.Event(), cuda.Event()
+        self.sampler = Sampler(cuda, self.flush, flush_bytes(self.l2_bytes) // 4)
         self._templates: dict[str, KernelTemplate] = {}
         self._torch: Any = None
-        self._samples = 0
         self._prepared: tuple[Any, str] | None = None  # (function, argument format) last prepared
         self.clock = StageClock("load")  # replaced at the start of every evaluation
         self.dead = False  # set once a fault has destroyed the context
@@ -177,21 +169,6 @@ class Evaluator(TorchOnDevice):
         """The template's numpy float64 reference, on the CPU."""
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
 
-    def _final_check(self, t: KernelTemplate, bufs: Buffers, inputs: Mapping[str, Any],
-                     p: Mapping[str, int], where: str, launch: str = "last timed launch") -> Check:
-        """Judge a timed launch (by default the last). With the template's ``reference_torch`` (and torch here) the
-        reference and the comparison run on the GPU, the outputs copied device to device, so that
-        checking a large problem does not dominate the evaluation; else numpy on the CPU. The
-        inputs always come from the harness's own copy (host arrays or torch tensors the kernel
-        never saw): a kernel that overwrote its inputs changes nothing."""
-        label = f"{where}, {launch} on fresh inputs: "
-        if not self._gpu_inputs(t):
-            outs_host = bufs.download()
-            with self.clock.charge("reference"):
-                refs_host = self._reference(t, inputs, p)
-            return compare_all(outs_host, refs_host, t.tolerance, bufs.poisoned, label)
-        return self._judge_on_gpu(t, self._device_outputs(bufs), inputs, p, bufs.poisoned, label)
-
     # --- the protocol -------------------------------------------------------------------------
 
     def check(self, t: KernelTemplate, func: Any, genome: dict, p: Mapping[str, int],
@@ -244,33 +221,10 @@ class Evaluator(TorchOnDevice):
             del outs
             bufs.free(self.dead)
 
-    def _sample(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> float:
-        """One timed launch: poison and inputs reset, L2 flushed (all outside the events), then
-        events around the launch alone; the context is synchronized before the end event is read."""
-        bufs.prepare()
-        self._samples += 1
-        # Queued right before the start event, the flush also keeps the GPU busy while the host
-        # enqueues the launch, so the host launch gap stays out of the sample.
-        self.cuda.memset_d32_async(int(self.flush), self._samples & 0xFFFF, self.flush_words)
-        self.start.record()
-        self._launch(func, launch, bufs, where)
-        self.end.record()
-        self._sync(where)
-        return float(self.end.time_since(self.start))
-
     def time(self, t: KernelTemplate, func: Any, genome: dict, p: Mapping[str, int], seeds: list,
              job: Mapping[str, Any], stage: Callable[[str], None]) -> tuple[list[float], float]:
-        """Warm-up, adaptive repetitions, then one more timed launch on fresh inputs never seen
-        before, whose output is checked: a kernel that caches or skips work at this size fails.
-
-        Where the inputs are drawn on the GPU (the template has ``reference_torch``), every timed
-        launch gets an input set of its own, so a kernel that remembers its last inputs and skips
-        the work when they recur is timed doing the work; and the first timed launch and every
-        launch more than 5% quicker than all before it are checked too (outside the timing:
-        ``launch.check_this_sample``), so a kernel that skips the work on some launches is caught
-        by the first it skips, whichever launches it picks. On the host path (numpy inputs, numpy
-        reference) the inputs stay those of the first set and only the last launch is checked:
-        drawing and checking a large set per launch on the CPU would take seconds."""
+        """The timed stage at the problem shape (the protocol: :meth:`timing.Timed.run`), on device
+        arrays set up here on the first input set (from ``seeds[0]``) and freed here, whatever happens."""
         where = f"timed {_fmt(p)}"
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
@@ -278,49 +232,18 @@ class Evaluator(TorchOnDevice):
         first = self._timed_inputs(t, args, seeds[0])
         bufs = Buffers(self.cuda, args, first)
         del first  # the device buffers hold it now
-        fresh_each = self._gpu_inputs(t)
+        on_gpu = self._gpu_inputs(t)
         try:
-            stage(f"{where} warm-up")
-            t0 = time.perf_counter()
-            for _ in range(2):
-                self._sample(func, launch, bufs, f"{where} warm-up")
-                if time.perf_counter() - t0 > job["time_cap_s"] / 4:
-                    break
-            stage(f"{where} timing")
-            samples: list[float] = []
-            t0, checking = time.perf_counter(), 0.0  # the checks' time is left out of the timing budget
-            while not should_stop(samples, time.perf_counter() - t0 - checking, job["min_reps"], job["max_reps"],
-                                  job["time_cap_s"]):
-                if not fresh_each:
-                    samples.append(self._sample(func, launch, bufs, where))
-                    continue
-                own = self._timed_inputs(t, args, seeds[0].spawn(1)[0])
-                bufs.upload(own)
-                ms = self._sample(func, launch, bufs, where)
-                if check_this_sample(samples, ms):
-                    c0 = time.perf_counter()
-                    n = len(samples) + 1
-                    self._intact(bufs, own, f"{where} timed launch {n}", True)
-                    c = self._final_check(t, bufs, own, p, where,
-                                          f"timed launch {n} (the first, or quicker than all before it)")
-                    if not c.ok:
-                        raise Failed(c.status, c.message, c.rel_error)
-                    checking += time.perf_counter() - c0
-                samples.append(ms)
-                del own
-            stage(f"{where} final launch on fresh inputs")
-            self.clock.to("final_check")
-            fresh = self._timed_inputs(t, args, seeds[1])
-            bufs.upload(fresh)
-            samples.append(self._sample(func, launch, bufs, f"{where} final launch"))
-            # and every guard since the first timed launch
-            self._intact(bufs, fresh, f"{where} final launch", self._gpu_inputs(t))
-            stage(f"{where} reference")
-            c = self._final_check(t, bufs, fresh, p, where)
-            del fresh
-            if not c.ok:
-                raise Failed(c.status, c.message, c.rel_error)
-            return samples, c.rel_error
+            timed = Timed(bufs=bufs, where=where, on_gpu=on_gpu, sampler=self.sampler,
+                          launch=functools.partial(self._launch, func, launch), sync=self._sync,
+                          draw=functools.partial(self._timed_inputs, t, args),
+                          intact=functools.partial(self._intact, on_gpu=on_gpu),
+                          reference=lambda inputs: self._reference(t, inputs, p),
+                          device_outputs=self._device_outputs,
+                          judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
+                              t, outs, inputs, p, poisoned, label),
+                          tolerance=t.tolerance, clock=self.clock, stage=stage)
+            return timed.run(seeds, job["min_reps"], job["max_reps"], job["time_cap_s"])
         finally:
             self.clock.to("timing")  # freeing what the timed stage allocated
             bufs.free(self.dead)
