@@ -52,7 +52,8 @@ def ceilings() -> dict:
 
 
 def peers(t, problem, compile_too: bool = True) -> dict:
-    """Torch eager and torch.compile of the template's reference_torch, float32, fresh random inputs."""
+    """Torch eager and torch.compile of the template's reference_torch, float32, fresh random inputs;
+    and a device copy of the bytes the kernel moves."""
     import torch
 
     fn = getattr(t.meta, "reference_torch", None)
@@ -69,6 +70,12 @@ def peers(t, problem, compile_too: bool = True) -> dict:
             inputs[a.name] = (torch.rand(shape, device="cuda", generator=gen) if a.init == "uniform"
                               else torch.randn(shape, device="cuda", generator=gen) * scale)
     out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
+    # A device copy of as many bytes as the kernel must move (read + written): the roofline at this size.
+    # Near the L2's size a copy itself stays well under the large-copy ceiling (launch and ramp-up).
+    n = max(1, t.cost(problem)[0] // 8)
+    src = torch.randn(n, device="cuda", generator=gen)
+    dst = torch.empty_like(src)
+    out["copy"] = torch_time_ms(lambda: dst.copy_(src))
     if not compile_too:
         return out
     try:

@@ -101,20 +101,23 @@ def report_shapes(results: list[dict], ceil: dict, meta: dict, l2_bytes: int) ->
              f"(datasheet); L2 {l2_bytes / 2**20:.0f} MiB",
              "- best: the fastest of baseline, FAST_GENOME, extras, the random sample and the hill climb at that size, "
              "each through the correctness protocol (check shapes, then the timed size re-checked)", "",
+             "- % copy bw: against the large-copy ceiling above; % same-size copy: against a device copy of the "
+             "kernel's bytes timed in this call (the roofline at that size)", "",
              "| kernel | problem | data MiB | baseline | best | torch eager | torch.compile | vs compile | vs eager "
-             "| % copy bw | % fp32 peak | passed |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| % copy bw | % same-size copy | % fp32 peak | passed |", "|---" * 13 + "|"]
     for res in results:
         nb, fl = res["bytes"], res["flops"]
         ok, base, best, pe = _summary(res)
         ms = lambda v: f"{v:.4f} ms" if v and np.isfinite(v) else "-"  # noqa: E731
         ratio = lambda k: f"{pe[k] / best['median_ms']:.2f}x" if best and k in pe else "-"  # noqa: E731
-        lines.append("| {} | {} | {:.0f}{} | {} | {} | {} | {} | {} | {} | {} | {} | {}/{} |".format(
+        lines.append("| {} | {} | {:.0f}{} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {}/{} |".format(
             res["template"], "x".join(f"{k}={v}" for k, v in res["problem"].items()), nb / 2**20,
             " (> L2)" if nb > l2_bytes else "",
             ms(base["median_ms"]) if base and base["status"] == "ok" else (base or {}).get("status", "-"),
             f"{ms(best['median_ms'])} [{best['label']}]" if best else "-",
             ms(pe.get("eager")), ms(pe.get("compile")), ratio("compile"), ratio("eager"),
             f"{100 * nb / (ceil['copy_TBps'] * 1e9) / best['median_ms']:.0f}%" if best else "-",
+            f"{100 * pe['copy'] / best['median_ms']:.0f}%" if best and "copy" in pe else "-",
             f"{100 * fl / (FP32_PEAK_TFLOPS * 1e9) / best['median_ms']:.1f}%" if best and fl else "-",
             len(ok), len(res["rows"])))
     lines += ["", "Best genome per shape:", ""]
