@@ -33,7 +33,8 @@ def cmd_tune(args: argparse.Namespace) -> int:
     cfg = TuneConfig(template=args.template, problem=problem_size(args.size), budget=budget,
                      time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=kv_list(args.pin, "--pin"),
-                     forbids=forbids, starts=[parse_genome(g, "--start") for g in args.start or []], db=args.db,
+                     forbids=forbids, starts=[parse_genome(g, "--start") for g in args.start or []],
+                     designs=not args.no_designs, db=args.db,
                      population=args.population, seed=args.seed, batch_size=args.batch_size,
                      init_population=args.init_population, replay=args.replay, **_where(args))
     result = tune(cfg, stream=sys.stderr if args.json else sys.stdout)
@@ -131,6 +132,9 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--pin", action="append", metavar="GENE=VALUE", help="allow only this value")
     s.add_argument("--forbid", action="append", metavar="GENE=V1,V2", help="never try these values")
     s.add_argument("--start", action="append", metavar="JSON", help="a genome to start from (JSON or file)")
+    s.add_argument("--no-designs", action="store_true",
+                   help="start cold: not from the template's known designs (TEMPLATE.designs.json), which a "
+                        "search on a GPU otherwise measures first, after any --start")
     s.add_argument("--db", default="runs/evo-kernels.db")
     s.add_argument("--population", help="checkpoint folder (default <db>.runs/<template>-<size>-<strategy>-s<seed>)")
     s.add_argument("--init-population", help="warm-start PBT from a saved population")

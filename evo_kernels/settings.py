@@ -25,7 +25,7 @@ class Setting:
     field: str
     flag: str
     key: str
-    kind: type  # int, float or str
+    kind: type  # int, float, str or bool
     least: float | None = None  # the smallest allowed value (numbers)
     positive: bool = False  # strictly greater than ``least`` (floats)
     optional: bool = False  # None (unset) allowed
@@ -47,6 +47,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("cv_weight", "--cv-weight", "cv_weight", float, least=0),
     Setting("spill_weight", "--spill-weight", "spill_weight", float, least=0),
     Setting("ahead", "--ahead", "ahead", int, least=0),
+    Setting("designs", "--no-designs", "designs", bool),
     Setting("dask_local", "--dask-local", "dask_local", int, least=0),
     Setting("db", "--db", "db", str),
     Setting("population", "--population", "population", str, optional=True),
@@ -55,12 +56,12 @@ SETTINGS: tuple[Setting, ...] = (
 )
 BY_FIELD = {s.field: s for s in SETTINGS}
 BY_KEY = {s.key: s for s in SETTINGS}
-_KIND = {int: "an integer", float: "a number", str: "a string"}
+_KIND = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
 
 
 def _is(value: Any, kind: type) -> bool:
-    if isinstance(value, bool):  # True is an int to Python, never to a user
-        return False
+    if kind is bool or isinstance(value, bool):  # True is an int to Python, never to a user
+        return kind is bool and isinstance(value, bool)
     if kind is float:
         return isinstance(value, (int, float))
     return isinstance(value, kind)

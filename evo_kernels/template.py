@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -121,6 +122,10 @@ class KernelTemplate:
     space: GenomeSpace = field(repr=False)
     hash: str = ""
     _mako: Any = field(default=None, repr=False)
+    designs: list[Genome] = field(default_factory=list, repr=False)
+    """Genomes known to be fast at some size (``NAME.designs.json`` beside the template): where a
+    tuning session starts unless told not to. Not part of ``hash``: they change where a search
+    starts, not what any genome compiles to."""
 
     @property
     def kernel(self) -> str:
@@ -225,4 +230,26 @@ def load_template(name_or_path: str) -> KernelTemplate:
         tmpl.space.check(tmpl.space.baseline())
     except Exception as exc:
         raise TemplateError(f"{meta_path}: the baseline genome is not valid: {_one_line(exc)}") from exc
+    tmpl.designs = _load_designs(mako_path.with_name(name + ".designs.json"), tmpl.space)
     return tmpl
+
+
+def _load_designs(path: Path, space: GenomeSpace) -> list[Genome]:
+    """The genomes of a designs file (``{"designs": [{"genome": {...}, "why": "..."}, ...]}``; a
+    genome's missing genes are the baseline's), each valid; none where there is no file."""
+    if not path.exists():
+        return []
+    try:
+        doc = json.loads(path.read_text())
+        entries = doc["designs"]
+        if not isinstance(entries, list):
+            raise ValueError("'designs' is not a list")
+        out = []
+        for i, e in enumerate(entries, 1):
+            try:
+                out.append(space.check(space.coerce(e["genome"])))
+            except Exception as exc:
+                raise ValueError(f"design {i}: {_one_line(exc)}") from exc
+    except Exception as exc:
+        raise TemplateError(f"{path}: {_one_line(exc)}") from exc
+    return out

@@ -34,6 +34,9 @@ class TuneConfig:
     pins: dict[str, Any] = field(default_factory=dict)  # gene -> the only allowed value
     forbids: dict[str, list[Any]] = field(default_factory=dict)  # gene -> values never tried
     starts: list[dict[str, Any]] = field(default_factory=list)  # genomes a person proposes
+    # start after them from the template's designs (NAME.designs.json) on a GPU; False: cold. A replay
+    # starts cold either way (its recording has few of them: it reproduces a recorded search)
+    designs: bool = True
     db: str = "runs/evo-kernels.db"
     population: str | None = None  # checkpoint folder; default <db>.runs/<template>-<problem>-<strategy>-s<seed>
     seed: int = 0
@@ -58,6 +61,8 @@ class TuneConfig:
         out = {k: v for k, v in asdict(self).items() if k in keep}
         if self.ahead:  # runs from before the pipeline had no ahead and stay resumable
             out["ahead"] = self.ahead
+        if not self.designs:  # likewise runs from before the designs
+            out["designs"] = False
         return out
 
     def backend(self) -> Backend:

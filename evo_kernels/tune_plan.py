@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from evo_kernels import settings
 from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome
+from evo_kernels.records import Genome
 from evo_kernels.runners.choose import BackendError, replay_source
 from evo_kernels.template import KernelTemplate, TemplateError, load_template
 from evo_kernels.tune_config import TuneConfig, TuneError, default_run_dir
@@ -60,6 +61,24 @@ class Plan:
     run_dir: Path
     checkpoint: dict[str, Any] | None
     init_population: Any = None  # a SavedPopulation to warm-start PBT from
+    seeds: list[Genome] = field(default_factory=list)  # where the search starts: :func:`start_genomes`
+
+
+def start_genomes(space: GenomeSpace, starts: list[Genome], designs: list[Genome]) -> list[Genome]:
+    """The genomes a search starts from, in order: the user's starts (already valid), then the
+    template's designs that ``space`` (the template's, narrowed by pins, forbids and constraints)
+    allows and that are not already there. A design a pin excludes is left out silently: designs
+    are suggestions, a pin is the user's decision."""
+    out = [dict(g) for g in starts]
+    for d in designs:
+        if d in out:
+            continue
+        try:
+            space.check(d)
+        except InvalidGenome:
+            continue
+        out.append(dict(d))
+    return out
 
 
 def validate(cfg: TuneConfig, where: str = "tune",
@@ -103,11 +122,14 @@ def validate(cfg: TuneConfig, where: str = "tune",
         problem = asked or dict(template.problem)
         base_space = template.space
     space = restrict(base_space, cfg.pins, cfg.forbids, where)
+    starts = []
     for g in cfg.starts:
         try:
-            space.check(space.coerce(g))
+            starts.append(space.check(space.coerce(g)))
         except InvalidGenome as exc:
             raise TuneError(f"{where}: start genome {json.dumps(g)}: {exc}") from exc
+    # a replay reproduces a recorded search and its recording holds few of the designs: it starts cold
+    seeds = start_genomes(space, starts, template.designs if cfg.designs and replay is None else [])
     run_dir = Path(cfg.population) if cfg.population else run_dir_of(cfg, problem)
     if run_dir.exists() and not run_dir.is_dir():
         raise TuneError(f"{run_dir}: checkpoint folder is a file")
@@ -148,4 +170,4 @@ def validate(cfg: TuneConfig, where: str = "tune",
             init = load_pretrained(cfg.init_population)
         except CheckpointError as exc:
             raise TuneError(str(exc)) from exc
-    return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init)
+    return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init, seeds)

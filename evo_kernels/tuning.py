@@ -16,7 +16,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -48,6 +48,7 @@ class Session:
     device: dict[str, Any]
     replayed: bool
     init_population: Any = None  # a SavedPopulation (PBT warm start), loaded by validate
+    seeds: list = field(default_factory=list)  # where the search starts (the plan's start genomes)
 
     def close(self) -> None:
         try:
@@ -123,19 +124,22 @@ def open_session(plan: Plan) -> Session:
             evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
             where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"
             note = f"tuning {template.name} at {problem} on {device.get('gpu_name', 'the GPU')} ({where})"
+            n = len(plan.seeds) - len(cfg.starts)
+            if n:
+                note += f"; starting from {n} known design{'s' if n > 1 else ''} (--no-designs: cold)"
     except BaseException:
         runner.close()
         store.close()
         raise
     return Session(cfg, template, problem, plan.space, runner, evaluator, note, plan.run_dir, run_id, store, device,
-                   replay is not None, plan.init_population)
+                   replay is not None, plan.init_population, plan.seeds)
 
 
 def make_loop(s: Session, stream: TextIO):
     from evo_kernels.search import SearchLoop
     from evo_kernels.strategies import make_strategy
 
-    kw: dict[str, Any] = {"seeds": s.cfg.starts}
+    kw: dict[str, Any] = {"seeds": s.seeds}
     if s.cfg.strategy == "pbt" and s.init_population is not None:
         kw["init_population"] = s.init_population
     strategy = make_strategy(s.cfg.strategy, s.space, s.template.name, s.problem, s.cfg.seed, **kw)

@@ -68,6 +68,7 @@ def expect_refused(capsys, path: Path, *says: str) -> str:
     ({"sizes": [{"R": 0, "C": 2048}]}, {}, "job 1 (transpose): size: R = 0 is no size"),
     ({"size": {"X": 5}}, {}, "job 1 (transpose): size: X is not a dimension of this template"),
     ({"seed": -1}, {}, "job 1 (transpose): seed -1: must be at least 0"),
+    ({"designs": "no"}, {}, "job 1 (transpose): designs 'no': expected true or false, not str"),
 ])
 def test_bad_values_name_the_file_the_job_and_the_key(tmp_path, capsys, job, top, says):
     expect_refused(capsys, jobs_file(tmp_path, job, top), says)
@@ -80,6 +81,8 @@ def bad_values(key: str) -> list:
         s = BY_KEY[key]
         if s.kind is str:
             return common + [5, True, ""] + (["nosuch"] if s.choices else [])
+        if s.kind is bool:
+            return common + ["x", "true", 1, 0]
         out = common + ["x", True]
         if s.kind is int:
             out.append(1.5)

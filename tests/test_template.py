@@ -1,3 +1,4 @@
+import json
 import shutil
 from pathlib import Path
 
@@ -93,6 +94,32 @@ def test_missing_sidecar_names_the_file(tmp_path):
     meta.unlink()
     with pytest.raises(TemplateError, match="metadata file not found"):
         load_template(str(mako))
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_shipped_designs_are_valid_distinct_and_leave_the_hash_alone(name, tmp_path):
+    t = load_template(name)
+    assert t.designs and all(t.space.check(d) == d for d in t.designs)
+    assert len({t.space.key(d) for d in t.designs}) == len(t.designs)
+    mako, _ = copy_template(tmp_path, name)  # the same template without its designs file
+    bare = load_template(str(mako))
+    assert bare.designs == [] and bare.hash == t.hash
+
+
+def test_a_bad_design_names_the_file_and_the_design(tmp_path):
+    mako, _ = copy_template(tmp_path)
+    designs = tmp_path / "transpose.designs.json"
+    good = load_template("transpose").designs[0]
+    designs.write_text(json.dumps({"designs": [{"genome": good}, {"genome": good | {"TileLoops": 7}}]}))
+    with pytest.raises(TemplateError) as e:
+        load_template(str(mako))
+    msg = str(e.value)
+    assert msg.startswith(str(designs)) and "design 2" in msg and "TileLoops" in msg and "\n" not in msg
+    designs.write_text("{not json")
+    with pytest.raises(TemplateError, match=str(designs)):
+        load_template(str(mako))
+    designs.write_text(json.dumps({"designs": [{"genome": {"AdjustBlockSize": 16}}]}))  # the rest: the baseline
+    assert load_template(str(mako)).designs == [load_template("transpose").space.baseline() | {"AdjustBlockSize": 16}]
 
 
 def test_invalid_genome_names_the_constraint():

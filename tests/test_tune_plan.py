@@ -1,0 +1,28 @@
+"""Where a tuning session starts (tune_plan.start_genomes and the plan's seeds)."""
+from evo_kernels.template import load_template
+from evo_kernels.tune_config import TuneConfig
+from evo_kernels.tune_plan import restrict, start_genomes, validate
+
+
+def test_starts_first_then_the_designs_a_pin_allows_without_repeats():
+    t = load_template("transpose")
+    designs = t.designs
+    assert len(designs) >= 3
+    mine = dict(designs[1])
+    out = start_genomes(t.space, [mine], designs)
+    assert out[0] == mine and out[1:] == [d for d in designs if d != mine]
+    # a pin narrows the space: designs it excludes are left out, the others keep their order
+    v = designs[0]["VectorizeLoads"]
+    pinned = restrict(t.space, {"VectorizeLoads": v}, {}, "test")
+    kept = start_genomes(pinned, [], designs)
+    assert kept == [d for d in designs if d["VectorizeLoads"] == v] and len(kept) < len(designs)
+    assert start_genomes(t.space, [mine], []) == [mine]
+
+
+def test_a_replay_starts_cold_and_designs_off_enters_the_identity(tmp_path):
+    cfg = TuneConfig(template="transpose", db=str(tmp_path / "r.db"), starts=[{"TileLoops": 32}])
+    plan = validate(cfg)
+    assert plan.replay is not None  # no GPU here: the shipped recording
+    assert plan.seeds == [plan.space.check(plan.space.coerce({"TileLoops": 32}))]
+    assert "designs" not in cfg.identity()
+    assert TuneConfig(template="transpose", designs=False).identity()["designs"] is False
