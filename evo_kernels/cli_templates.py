@@ -21,7 +21,8 @@ def cmd_list(args: argparse.Namespace) -> int:
         t = load_template(name)
         valid, exact = t.space.count_valid()
         rows.append({"template": name, "doc": t.doc, "file": str(t.mako_path), "problem": t.problem,
-                     "space_size": t.space.size, "valid": valid, "valid_exact": exact, "genes": t.space.describe()})
+                     "space_size": t.space.size, "valid": valid, "valid_exact": exact, "designs": len(t.designs),
+                     "genes": t.space.describe()})
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
         return 0
@@ -31,7 +32,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     console = Console()
     for r in rows:
         table = Table(title=f"{r['template']}: {r['doc']}  [{r['space_size']} genomes, "
-                            f"{'' if r['valid_exact'] else '~'}{r['valid']} valid]", title_justify="left")
+                            f"{'' if r['valid_exact'] else '~'}{r['valid']} valid, {r['designs']} known designs]",
+                      title_justify="left")
         # Gene names are what --pin and --forbid take: never cut, whatever the width (a pipe is 80).
         table.add_column("gene", no_wrap=True, min_width=max(len(g["name"]) for g in r["genes"]))
         table.add_column("transform", overflow="fold")

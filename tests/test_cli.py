@@ -259,3 +259,12 @@ def test_list_never_cuts_a_gene_name_when_piped():
     for name in available_templates():
         for gene in load_template(name).space.names:
             assert f"│ {gene} " in r.stdout, gene
+
+
+def test_list_json_counts_each_templates_known_designs():
+    from evo_kernels.template import load_template
+
+    r = cli("list", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert rows and all(row["designs"] == len(load_template(row["template"]).designs) > 0 for row in rows)
