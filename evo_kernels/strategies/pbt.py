@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from typing import Any
 
 import numpy as np
@@ -47,22 +47,15 @@ from deap import tools
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
+from evo_kernels.strategies.draws import Draws, Proposal
 from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.pbt_config import PBTConfig
-from evo_kernels.strategies.operators import Operators, uniform_edit
+from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
-from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, encode, metrics_of
+from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, metrics_of
 from evo_kernels.strategies.prior import PriorInRun, PriorModel, SavedPopulation
 from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
 from evo_kernels.strategies.trees import SURROGATES
-
-
-@dataclass
-class _Proposal:
-    member: int
-    kind: str  # "init" (a start genome), "policy", "uniform" (edits="uniform"), "mutate", "explore" or "sweep"
-    state: dict[str, torch.Tensor] | None = None
-    action: torch.Tensor | None = None
 
 
 class PBTSearch(Strategy):
@@ -111,9 +104,8 @@ class PBTSearch(Strategy):
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
-        self._states: dict[tuple, list] = {}  # base -> [genome, metrics, edits mask, edits, state, logits]
         self._owner: dict[str, int] = {}  # candidate key -> member that proposed it
-        self._pending: dict[str, _Proposal] = {}
+        self._pending: dict[str, Proposal] = {}
         self._queue = list(self.seeds)
         if init_population is not None:
             self._transfer(init_population)
@@ -135,30 +127,29 @@ class PBTSearch(Strategy):
         """Give the experience the model ``cfg.surrogate`` names (a setting that may change on resume)."""
         self.experience.use_surrogate(self.cfg.surrogate, self.seed)
 
-    def _propose(self, m: Member) -> tuple[Genome | None, _Proposal]:
+    def _propose(self, m: Member) -> tuple[Genome | None, Proposal]:
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
         optimistic estimate (proposals are free, evaluations cost)."""
         self._sync_surrogate()
         probe = self._cursor <= len(self.members) and m.index >= len(self.members) - self.cfg.prior_probes
         prior = self.prior_in_use() and not probe  # a probe starts as a cold start would, the prior unused
         self.prior_run.use(self.experience, prior)
-        self._states = {}  # one proposal's bases (their encodings depend on what this proposal sees)
         self.ops.new_proposal()
         swept = self.sweep.propose(self.cfg.sweep, self.cfg.sweep_order, self.ops, self.experience, m,
                                    self.problem, self.cfg.optimism)
         if swept is not None:
-            return swept[0], _Proposal(m.index, "sweep", *swept[1:])
+            return swept[0], Proposal(m.index, "sweep", *swept[1:])
         k = self.cfg.proposals if len(self.experience.rows) >= 2 or prior else 1
         if m.genome is None:
             if prior:
                 k = max(k, self.cfg.prior_draws)
             if self._queue or k == 1:
-                return self._random(), _Proposal(m.index, "init")
-            draws = [(self._random(), _Proposal(m.index, "init")) for _ in range(k)]
+                return self._random(), Proposal(m.index, "init")
+            draws = [(self._random(), Proposal(m.index, "init")) for _ in range(k)]
         elif m.forced is not None:
             g, m.forced = m.forced, None
-            draws = [(g, _Proposal(m.index, "explore"))] if self.ops.fresh(g) else []
-            draws += [(self.ops.mutant(m.genome, m.hp.mutation_scale), _Proposal(m.index, "explore"))
+            draws = [(g, Proposal(m.index, "explore"))] if self.ops.fresh(g) else []
+            draws += [(self.ops.mutant(m.genome, m.hp.mutation_scale), Proposal(m.index, "explore"))
                       for _ in range(k - 1)]
             if not any(d[0] is not None for d in draws):
                 draws = self._draws(m, 1)
@@ -166,7 +157,7 @@ class PBTSearch(Strategy):
             draws = self._draws(m, k)
         draws = [d for d in draws if d[0] is not None]
         if len(draws) <= 1:
-            return draws[0] if draws else (None, _Proposal(m.index, "init"))
+            return draws[0] if draws else (None, Proposal(m.index, "init"))
         rows = np.array([self.experience.row(g) for g, _ in draws])
         if prior and len(self.experience.rows) < len(self.members):
             # A warm start's first generation is the prior's design, whatever the batch size: one
@@ -175,117 +166,10 @@ class PBTSearch(Strategy):
         mean, std = self.experience.predict(rows)
         return draws[int(np.argmax(mean + self.cfg.optimism * std))]
 
-    def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, _Proposal]]:
-        """``k`` draws for the member's screen: each starts from its genome or (``recombine``) a
-        crossover with the fittest member, then is a policy edit of that base (``1 - mutation_mix``)
-        or a mutation. In two passes that make the same draws as one would: first every random
-        choice (the numpy generator's order is the draws' order), then one encoding per distinct
-        base and one forward pass over all of them, then the policies' samples in the draws' order
-        (the torch generator's)."""
+    def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, Proposal]]:
+        """``k`` draws for the member's screen (:class:`~evo_kernels.strategies.draws.Draws`)."""
         best = max((o for o in self.members if o.genome is not None), key=lambda o: (o.fitness, -o.index))
-        plan: list[Any] = []  # per draw: a base's key (a policy edit) or a finished (genome, proposal)
-        for _ in range(k):
-            base, metrics = m.genome, m.metrics
-            if best is not m and self.rng.random() < self.cfg.recombine:
-                # Start from a uniform crossover with the fittest member, as a GA would; the child is
-                # not measured yet, so the policy sees it without metrics (its reference is the best fitness).
-                child = self.ops.crossover(m.genome, best.genome)
-                if child is not None and child != m.genome:
-                    base, metrics = child, None
-            if self.rng.random() >= m.hp.mutation_mix:
-                key = (self.ops.values(base), metrics is None)
-                if key not in self._states:
-                    self._states[key] = [base, metrics, *self.ops.edits(base, self.experience.slots,
-                                                                        fresh=self.cfg.chain <= 1), None, None]
-                if self._states[key][2].any():
-                    plan.append(key)
-                    continue
-            g = self.ops.mutant(base, m.hp.mutation_scale)
-            plan.append((g, _Proposal(m.index, "mutate")) if g is not None
-                        else (self._random(), _Proposal(m.index, "mutate")))
-        todo = [key for key in dict.fromkeys(p for p in plan if isinstance(p[1], bool)) if self._states[key][4] is None]
-        if self.cfg.chain > 1:
-            return self._chains(m, plan, todo)
-        if self.cfg.edits == "uniform":  # the ablation: the same edits, drawn uniformly, nothing learned
-            out = []
-            for p in plan:
-                if isinstance(p[1], bool):
-                    p = (self.ops.genome(self._states[p][3][uniform_edit(self._states[p][2], m.generator)]),
-                         _Proposal(m.index, "uniform"))
-                out.append(p)
-            return out
-        if todo:
-            self._encode(m, todo, m.agent.logits)
-        out = []
-        for p in plan:
-            if not isinstance(p[1], bool):
-                out.append(p)
-                continue
-            _, _, _, targets, state, logits = self._states[p]
-            with torch.no_grad():
-                action, _, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
-            out.append((self.ops.genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
-                        _Proposal(m.index, "policy", state, action)))
-        return out
-
-    def _encode(self, m: Member, todo: list[tuple], head: Any) -> None:
-        """Encode each base of ``todo`` and run one forward pass of ``head`` (the member's masked
-        ``logits`` or its ``raw`` outputs) over all of them; each base keeps its state and outputs."""
-        states = [encode(self.experience, self._states[key][0], self._states[key][1], self.problem,
-                         self._states[key][2]) for key in todo]
-        with torch.no_grad():
-            arch, eng = head({name: torch.cat([st[name] for st in states]) for name in states[0]})
-        for i, key in enumerate(todo):
-            self._states[key][4:] = [states[i], (arch[i:i + 1], eng[i:i + 1])]
-
-    def _chains(self, m: Member, plan: list[Any], todo: list[tuple]) -> list[tuple[Genome | None, _Proposal]]:
-        """:meth:`_draws`'s last pass with ``chain`` > 1: each policy (or uniform) draw is a chain of
-        single-gene edits of distinct genes, each step from the base's forward pass masked by the
-        edits valid at the intermediate genome (new ones only at the last step); a chain whose end
-        is not new falls back to a mutation of its base."""
-        uniform = self.cfg.edits == "uniform"
-        if todo and not uniform:
-            self._encode(m, todo, m.agent.raw)
-        memo: dict[tuple, tuple[np.ndarray, dict]] = {}
-        out = []
-        for p in plan:
-            if not isinstance(p[1], bool):
-                out.append(p)
-                continue
-            base, _, mask, targets, state, raw = self._states[p]
-            cur, edited, masks, actions = p[0], [], [], []
-            for k in range(self.cfg.chain):
-                last = k == self.cfg.chain - 1
-                if k:
-                    if (cur, last) not in memo:
-                        memo[(cur, last)] = self.ops.edits(self.ops.genome(cur), self.experience.slots, fresh=last)
-                    mask, targets = memo[(cur, last)]
-                    mask = mask.copy()
-                    mask[edited] = False
-                if not mask.any():
-                    break
-                if uniform:
-                    gi, j = uniform_edit(mask, m.generator)
-                else:
-                    tmask = torch.from_numpy(mask)[None]
-                    with torch.no_grad():
-                        action, _, _ = m.agent.sample(m.agent.masked(raw, tmask), temperature=m.hp.temperature,
-                                                      generator=m.generator)
-                    gi, j = int(action[0, 0]), int(action[0, 1])
-                    masks.append(tmask)
-                    actions.append(action)
-                cur = targets[(gi, j)]
-                edited.append(gi)
-            if not edited or cur in self.ops.seen or not self.ops.valid_values(cur):
-                g = self.ops.mutant(base, m.hp.mutation_scale)
-                out.append((g if g is not None else self._random(), _Proposal(m.index, "mutate")))
-            elif uniform:
-                out.append((self.ops.genome(cur), _Proposal(m.index, "uniform")))
-            else:
-                steps = {name: torch.cat([state[name]] * len(masks)) for name in state if name != "mask"}
-                steps["mask"] = torch.cat(masks)
-                out.append((self.ops.genome(cur), _Proposal(m.index, "policy", steps, torch.cat(actions))))
-        return out
+        return Draws(self.cfg, self.rng, self.ops, self.experience, self.problem, self._random).draw(m, k, best)
 
     def ask(self, n: int) -> list[Candidate]:
         """Up to ``n`` new genomes, one proposal per member in turn (start genomes first)."""
@@ -450,7 +334,7 @@ class PBTSearch(Strategy):
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]
         self.lineage = [dict(e) for e in state["lineage"]]
-        self._pending = {k: _Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"])
+        self._pending = {k: Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"])
                          for k, p in state.get("pending", {}).items()}
         self.experience.fantasies = [(list(r), float(f)) for r, f in state.get("fantasies", [])]
         self.sweep.load_state_dict(state.get("sweep", Sweep().state_dict()))  # none before the option
