@@ -171,3 +171,12 @@ def test_input_change_is_bitwise_and_says_what_changed():
     assert checks.input_change("x", y, x) == "input x was modified: 501 of 1000 elements changed, first at flat index 7"
     nan = np.full(4, np.nan, dtype=np.float32)
     assert checks.input_change("x", nan.copy(), nan) is None  # the same bits, NaN included
+
+
+def test_require_ok_returns_the_norm_or_raises_failed_with_the_checks_status():
+    from evo_kernels.runners.checks import Check, Failed, require_ok
+
+    assert require_ok(Check("ok", 3e-7)) == 3e-7
+    with pytest.raises(Failed) as e:
+        require_ok(Check("wrong_result", 0.5, "out: relative error 0.5 > tolerance 1e-05"))
+    assert e.value.status == "wrong_result" and e.value.rel_error == 0.5 and "relative error 0.5" in str(e.value)

@@ -120,6 +120,13 @@ class Failed(Exception):
         self.status, self.rel_error = status, rel_error
 
 
+def require_ok(c: Check) -> float:
+    """The error norm of a check that passed; :class:`Failed` with its status and message otherwise."""
+    if not c.ok:
+        raise Failed(c.status, c.message, c.rel_error)
+    return c.rel_error
+
+
 @dataclass(frozen=True)
 class OutputStats:
     """What a verdict needs to know about one output and its reference; computed by numpy here

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from evo_kernels.runners.buffers import Buffers
-from evo_kernels.runners.checks import Check, Failed, compare_all
+from evo_kernels.runners.checks import Check, compare_all, require_ok
 from evo_kernels.runners.launch import check_this_sample, should_stop
 from evo_kernels.runners.stage_clock import StageClock
 
@@ -145,9 +145,7 @@ class Timed:
         stage(f"{where} reference")
         c = self.final_check(last)
         del last
-        if not c.ok:
-            raise Failed(c.status, c.message, c.rel_error)
-        return samples, c.rel_error
+        return samples, require_ok(c)
 
     def _own_inputs(self, seed: np.random.SeedSequence) -> Inputs:
         """Draw a timed launch's own input set (from the next child of ``seed``) and upload it."""
@@ -158,9 +156,7 @@ class Timed:
     def _check_timed(self, own: Inputs, n: int) -> None:
         """Check timed launch ``n`` (of the GPU-input path) on its own inputs ``own``."""
         self.intact(self.bufs, own, f"{self.where} timed launch {n}")
-        c = self.final_check(own, f"timed launch {n} (the first, or quicker than all before it)")
-        if not c.ok:
-            raise Failed(c.status, c.message, c.rel_error)
+        require_ok(self.final_check(own, f"timed launch {n} (the first, or quicker than all before it)"))
 
     def final_check(self, inputs: Inputs, launch: str = "last timed launch") -> Check:
         """Judge a timed launch (by default the last). On the GPU-input path the reference and the

@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
-from evo_kernels.runners.checks import Failed, agree, agree_torch, compare_all, input_change, rel_error, rel_error_torch
+from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
+                                        rel_error_torch, require_ok)
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
 from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version_from, flush_bytes,
                                         summarize)
@@ -214,9 +215,7 @@ class Evaluator(TorchOnDevice):
                 with self.clock.charge("reference"):
                     c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned,
                                     f"{where}: ")
-            if not c.ok:
-                raise Failed(c.status, c.message, c.rel_error)
-            return c.rel_error
+            return require_ok(c)
         finally:
             del outs
             bufs.free(self.dead)
