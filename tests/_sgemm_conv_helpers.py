@@ -34,6 +34,13 @@ EMU_SHAPES = {
 }
 
 
+def emulate_at(t, g, shapes, tmp_path):
+    """:func:`_emulate_and_compare` at every shape, with buffers 16-byte aligned and 4 bytes past."""
+    for p in shapes:
+        for placement in ("start", "end"):
+            _emulate_and_compare(t, g, p, placement, tmp_path)
+
+
 def _emulate_and_compare(t, g, p, placement, tmp_path):
     x = _inputs(t, p, seed=1)
     out = fiber_emu.run_kernel(t, g, p, x, placement, cache_dir=tmp_path)

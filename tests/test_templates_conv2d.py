@@ -9,7 +9,8 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _sgemm_conv_helpers import EMU_SHAPES, _emulate_and_compare, _inputs, fast, fiber_emu, needs_gxx, needs_nvcc
+from _sgemm_conv_helpers import (EMU_SHAPES, _emulate_and_compare, emulate_at, fast,
+                                 fiber_emu, _inputs, needs_gxx, needs_nvcc)
 
 
 @needs_gxx
@@ -21,9 +22,7 @@ def test_emulated_conv2d_small_tile_matches_reference_for_any_filter(fmax, tmp_p
     for change in ({}, {"ReorderInstructions": False, "VectorizeLoads": False}):
         g = t.space.check({**fast(t), "UseSharedMemory_MaxFilter": fmax, **change})
         assert t.smem_bytes(g) < t.smem_bytes(fast(t))
-        for p in [*EMU_SHAPES["conv2d"], {"H": 33, "W": 70, "FH": 9, "FW": 8}]:
-            for placement in ("start", "end"):
-                _emulate_and_compare(t, g, p, placement, tmp_path)
+        emulate_at(t, g, [*EMU_SHAPES["conv2d"], {"H": 33, "W": 70, "FH": 9, "FW": 8}], tmp_path)
 
 
 @needs_gxx
@@ -80,9 +79,7 @@ def test_emulated_conv2d_small_filter_genes_match_reference(change, tmp_path):
     assert ("cp_async_wait_one();" in src) == (g["ReorderInstructions_Async"] and g["TileLoops_Y"] > 1)
     assert t.smem_bytes(g) == t.smem_bytes({**g, "TileLoops_Y": 1}) * (1 + (src.count("cp_async_wait_one();") > 0)) - (
         4 * g["UseSharedMemory_MaxFilter"] ** 2 if "cp_async_wait_one();" in src else 0)
-    for p in [*CONV_SMALL_SHAPES, *t.meta.CHECK_PROBLEMS[2:]]:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, [*CONV_SMALL_SHAPES, *t.meta.CHECK_PROBLEMS[2:]], tmp_path)
 
 
 @needs_gxx
@@ -141,9 +138,7 @@ def test_emulated_conv2d_align_rows_matches_reference(change, tmp_path):
     assert f"align_rows={g['VectorizeLoads_AlignRows']}" in src and "const int sh = (int)(e0 & 3);" in src
     assert ("(s & 2) ? b[k + 2] : b[k]" in src) == (g["VectorizeLoads_AlignRows"] == 2 and g["UnrollLoop_Filter"] > 0)
     assert t.smem_bytes(g) >= t.smem_bytes({**g, "VectorizeLoads_AlignRows": 0})  # 3 more floats a row
-    for p in CONV_ALIGN_ROWS_SHAPES:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, CONV_ALIGN_ROWS_SHAPES, tmp_path)
 
 
 @needs_nvcc

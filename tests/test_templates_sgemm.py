@@ -8,7 +8,7 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _sgemm_conv_helpers import EMU_SHAPES, _emulate_and_compare, fast, needs_gxx, needs_nvcc
+from _sgemm_conv_helpers import EMU_SHAPES, _emulate_and_compare, emulate_at, fast, needs_gxx, needs_nvcc
 
 
 # The cp.async pipeline (sgemm's ReorderInstructions_Async): stage counts, BK, float4 and scalar B.
@@ -30,9 +30,7 @@ def test_emulated_sgemm_async_pipeline_matches_reference(change, tmp_path):
     the waits and the barrier discipline are checked on the GPU, by the protocol)."""
     t = load_template("sgemm")
     g = _async(t, change)
-    for p in EMU_SHAPES["sgemm"]:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, EMU_SHAPES["sgemm"], tmp_path)
 
 
 # The full-tile loop (TileLoops_Specialize), its fragment pipeline and the grouped block order: shapes
@@ -56,9 +54,7 @@ FULL_TILE_SHAPES = [{"M": 260, "N": 264, "K": 40}, {"M": 256, "N": 128, "K": 48}
 def test_emulated_sgemm_full_tile_loop_matches_reference(change, tmp_path):
     t = load_template("sgemm")
     g = t.space.check({**fast(t), **change})
-    for p in FULL_TILE_SHAPES:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, FULL_TILE_SHAPES, tmp_path)
 
 
 # TileLoops_SpecializeEdges: the full-tile loop for any K (its full k tiles, then a guarded partial
@@ -80,9 +76,7 @@ EDGE_SHAPES = [{"M": 256, "N": 257, "K": 37}, {"M": 129, "N": 128, "K": 20}, {"M
 def test_emulated_sgemm_full_tile_edges_match_reference(change, tmp_path):
     t = load_template("sgemm")
     g = t.space.check({**fast(t), **change})
-    for p in EDGE_SHAPES:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, EDGE_SHAPES, tmp_path)
 
 
 # TileLoops_SplitK: the k range over grid z, partial tiles summed by the last split to arrive. Blocks
@@ -105,9 +99,7 @@ def test_emulated_sgemm_split_k_matches_reference(change, tmp_path):
     g = t.space.check({**fast(t), **change})
     assert t.launch(g, SPLIT_SHAPES[0]).grid[2] == g["TileLoops_SplitK"]
     assert t.launch(g, {"M": 8192, "N": 8192, "K": 4096}).grid[2] == 1     # past the workspace cap: unsplit
-    for p in SPLIT_SHAPES:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, SPLIT_SHAPES, tmp_path)
 
 
 @needs_gxx
@@ -142,9 +134,7 @@ def test_emulated_sgemm_split_k_async_matches_reference(change, tmp_path):
     src = t.render(g)
     assert "const int ntiles = (KS + " in src and "cp_async4(" in src
     assert t.launch(g, SPLIT_SHAPES[0]).grid[2] == g["TileLoops_SplitK"]
-    for p in [*SPLIT_SHAPES, {"M": 64, "N": 132, "K": 260}]:
-        for placement in ("start", "end"):
-            _emulate_and_compare(t, g, p, placement, tmp_path)
+    emulate_at(t, g, [*SPLIT_SHAPES, {"M": 64, "N": 132, "K": 260}], tmp_path)
 
 
 @needs_nvcc

@@ -9,7 +9,7 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _sgemm_conv_helpers import EMU_SHAPES, _emulate_and_compare, _inputs, fast, needs_gxx, needs_nvcc
+from _sgemm_conv_helpers import EMU_SHAPES, emulate_at, fast, _inputs, needs_gxx, needs_nvcc
 
 NAMES = ("sgemm", "conv2d")
 
@@ -150,9 +150,7 @@ def test_build_baseline_fast_and_random(tmpl, tmp_path):
 @pytest.mark.parametrize("which", ["baseline", "fast"])
 def test_emulated_kernel_matches_reference(tmpl, which, tmp_path):
     g = tmpl.space.baseline() if which == "baseline" else fast(tmpl)
-    for p in EMU_SHAPES[tmpl.name]:
-        for placement in ("start", "end"):
-            _emulate_and_compare(tmpl, g, p, placement, tmp_path)
+    emulate_at(tmpl, g, EMU_SHAPES[tmpl.name], tmp_path)
 
 
 @needs_gxx
@@ -161,6 +159,4 @@ def test_emulated_random_genomes(tmpl, tmp_path):
     rng = np.random.default_rng(7)
     for _ in range(8):
         g = tmpl.space.sample(rng)
-        for p in EMU_SHAPES[tmpl.name][:2]:
-            for placement in ("start", "end"):
-                _emulate_and_compare(tmpl, g, p, placement, tmp_path)
+        emulate_at(tmpl, g, EMU_SHAPES[tmpl.name][:2], tmp_path)
