@@ -163,8 +163,7 @@ class PBTSearch(Strategy):
             # A warm start's first generation is the prior's design, whatever the batch size: one
             # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
             return draws[int(np.argmax(self.experience.model.prior(rows)))]
-        mean, std = self.experience.predict(rows)
-        return draws[int(np.argmax(mean + self.cfg.optimism * std))]
+        return draws[self.experience.screen(rows, self.cfg.optimism)]
 
     def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, Proposal]]:
         """``k`` draws for the member's screen (:class:`~evo_kernels.strategies.draws.Draws`)."""

@@ -251,6 +251,12 @@ class Experience:
         self._fit()
         return self.model.predict(rows)
 
+    def screen(self, rows: np.ndarray, optimism: float) -> int:
+        """Index of the row a surrogate screen picks: the highest upper confidence bound, predicted
+        mean + ``optimism`` * std of log fitness (:meth:`predict`)."""
+        mean, std = self.predict(rows)
+        return int(np.argmax(mean + optimism * std))
+
     def _fit(self) -> None:
         """Fit the model to the active evaluations and the batch's fantasies (cheap when nothing
         changed, incremental when fantasies were added: :meth:`Surrogate.fit`)."""

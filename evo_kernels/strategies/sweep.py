@@ -55,8 +55,8 @@ class Sweep:
             return ops.genome(targets[uniform_edit(mask, m.generator)]), None, None
         edits = [tuple(e) for e in np.argwhere(mask).tolist()]
         if order == "surrogate":
-            mean, std = exp.predict(np.array([exp.row(ops.genome(targets[e])) for e in edits]))
-            return ops.genome(targets[edits[int(np.argmax(mean + optimism * std))]]), None, None
+            best = exp.screen(np.array([exp.row(ops.genome(targets[e])) for e in edits]), optimism)
+            return ops.genome(targets[edits[best]]), None, None
         state = encode(exp, self.genome, self.metrics, problem, mask)
         actions = torch.tensor(edits, dtype=torch.int64)
         with torch.no_grad():
