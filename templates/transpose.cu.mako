@@ -3,6 +3,7 @@
 <%
 TILE, ROWS, V, TC = TileLoops, AdjustBlockSize, VectorizeLoads, ThreadCoarsening
 COAL, SPEC = CoalesceMemoryAccess, TileLoops_Specialize
+LINES = CoalesceMemoryAccess_Lines and COAL             # else the gene changes nothing
 BATCH = ReorderInstructions_Batch and UseSharedMemory   # else the gene changes nothing
 NR = TileLoops // AdjustBlockSize                       # tile rows per thread
 G = max(1, min(NR, 32 // VectorizeLoads))               # rows batched: at most 32 floats in registers
@@ -10,6 +11,8 @@ ALIGN = VectorizeLoads_Align and V > 1 and UseSharedMemory   # else the gene cha
 FLAT = ALIGN and TileLoops_Flat
 BXT = TILE // V
 PAD = 1 if PadSharedMemory else 0
+LW = min(32, BXT)                                       # CoalesceMemoryAccess_Lines: the aligned window of floats
+KV = V + 1 if LINES else V                              # elements per thread and row on the unvectorized side
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 %>
 % if ALIGN:
@@ -191,24 +194,33 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 % else:
 #include <stdint.h>
 
-template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W]);
-template <> __device__ __forceinline__ void ldg_v<1>(const float* p, float (&v)[1]) { v[0] = __ldg(p); }
-template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[2])
+<% E = KV - V %>\
+// the helpers take arrays of ${KV} floats and use the first W (CoalesceMemoryAccess_Lines: ${V} + 1 per row)
+template <int W> __device__ __forceinline__ void ldg_v(const float* p, float (&v)[W + ${E}]);
+template <> __device__ __forceinline__ void ldg_v<1>(const float* p, float (&v)[${1 + E}]) { v[0] = __ldg(p); }
+template <> __device__ __forceinline__ void ldg_v<2>(const float* p, float (&v)[${2 + E}])
 { const float2 t = __ldg(reinterpret_cast<const float2*>(p)); v[0] = t.x; v[1] = t.y; }
-template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[4])
+template <> __device__ __forceinline__ void ldg_v<4>(const float* p, float (&v)[${4 + E}])
 { const float4 t = __ldg(reinterpret_cast<const float4*>(p)); v[0] = t.x; v[1] = t.y; v[2] = t.z; v[3] = t.w; }
 
-template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W]);
-template <> __device__ __forceinline__ void st_v<1>(float* p, const float (&v)[1]) { *p = v[0]; }
-template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2])
+template <int W> __device__ __forceinline__ void st_v(float* p, const float (&v)[W + ${E}]);
+template <> __device__ __forceinline__ void st_v<1>(float* p, const float (&v)[${1 + E}]) { *p = v[0]; }
+template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[${2 + E}])
 { *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
-template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
+template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[${4 + E}])
 { *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
 
+% if LINES:
+// CoalesceMemoryAccess_Lines: the misalignment, in floats, of the element at offset o of a buffer whose
+// address is b floats, within a window of ${LW} floats (${4 * LW} bytes). A row segment's thread k-th elements
+// start that far before it, so that every warp access is one aligned window.
+__device__ __forceinline__ int line_shift(unsigned b, size_t o) { return (int)((b + (unsigned)o) & ${LW - 1}); }
+
+% endif
 // V consecutive elements from column c of a row of length n (c % V == 0). VEC: n % V == 0, so c < n
 // means the whole vector is inside; otherwise element-wise, zero past the end. FULL: inside.
 template <bool VEC, bool FULL>
-__device__ __forceinline__ void load_v(const float* __restrict__ rowp, int c, int n, float (&v)[${V}])
+__device__ __forceinline__ void load_v(const float* __restrict__ rowp, int c, int n, float (&v)[${KV}])
 {
     if (VEC && (FULL || c < n)) { ldg_v<${V}>(rowp + c, v); return; }
     #pragma unroll
@@ -216,7 +228,7 @@ __device__ __forceinline__ void load_v(const float* __restrict__ rowp, int c, in
 }
 
 template <bool VEC, bool FULL>
-__device__ __forceinline__ void store_v(float* __restrict__ rowp, int c, int n, const float (&v)[${V}])
+__device__ __forceinline__ void store_v(float* __restrict__ rowp, int c, int n, const float (&v)[${KV}])
 {
     if (VEC) {
         if (FULL || c < n) st_v<${V}>(rowp + c, v);
@@ -232,12 +244,19 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
                                         int r0, int c0${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
 {
     const int tx = threadIdx.x, ty = threadIdx.y;
+  % if LINES:
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);   // the low bits give the line shifts
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+  % endif
   % if UseSharedMemory and BATCH:
     // ReorderInstructions_Batch: the loads of ${G} tile rows are all issued before the first is stored to
     // shared memory (${G * VectorizeLoads} floats in registers), and the shared reads of ${G} output rows before the first store
     #pragma unroll
     for (int g0 = 0; g0 < ${NR}; g0 += ${G}) {
-        float v[${G}][${V}];
+        float v[${G}][${KV}];
+    % if LINES:
+        int sh[${G}];
+    % endif
         #pragma unroll
         for (int n = 0; n < ${G}; ++n) {
             const int j = ty + (g0 + n) * ${ROWS}, r = r0 + j;
@@ -245,10 +264,13 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
     % if COAL:
                 if (!VIN) {
                     const float* rowp = inp + (size_t)r * C + c0;
+      % if LINES:
+                    sh[n] = line_shift(ib, (size_t)r * C + c0);
+      % endif
                     #pragma unroll
-                    for (int k = 0; k < ${V}; ++k) {
-                        const int cc = tx + k * ${BXT};
-                        v[n][k] = (FULL || c0 + cc < C) ? __ldg(rowp + cc) : 0.f;
+                    for (int k = 0; k < ${KV}; ++k) {
+                        const int cc = tx + k * ${BXT}${" - sh[n]" if LINES else ""};
+                        v[n][k] = (${"cc >= 0 && cc < %d && " % TILE if LINES else ""}(FULL || c0 + cc < C)) ? __ldg(rowp + cc) : 0.f;
                     }
                     continue;
                 }
@@ -263,7 +285,14 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
     % if COAL:
                 if (!VIN) {
                     #pragma unroll
-                    for (int k = 0; k < ${V}; ++k) tile[j][tx + k * ${BXT}] = v[n][k];
+                    for (int k = 0; k < ${KV}; ++k) {
+      % if LINES:
+                        const int cc = tx + k * ${BXT} - sh[n];
+                        if (cc >= 0 && cc < ${TILE}) tile[j][cc] = v[n][k];
+      % else:
+                        tile[j][tx + k * ${BXT}] = v[n][k];
+      % endif
+                    }
                     continue;
                 }
     % endif
@@ -279,14 +308,23 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
     __syncthreads();
     #pragma unroll
     for (int g0 = 0; g0 < ${NR}; g0 += ${G}) {
-        float w[${G}][${V}];
+        float w[${G}][${KV}];
+    % if LINES:
+        int so[${G}];
+    % endif
         #pragma unroll
         for (int n = 0; n < ${G}; ++n) {
             const int j = ty + (g0 + n) * ${ROWS};
     % if COAL:
             if (!VOUT) {
+      % if LINES:
+                so[n] = line_shift(ob, (size_t)(c0 + j) * R + r0);
+                #pragma unroll
+                for (int k = 0; k < ${KV}; ++k) w[n][k] = tile[min(max(tx + k * ${BXT} - so[n], 0), ${TILE - 1})][j];
+      % else:
                 #pragma unroll
                 for (int k = 0; k < ${V}; ++k) w[n][k] = tile[tx + k * ${BXT}][j];
+      % endif
                 continue;
             }
     % endif
@@ -301,9 +339,9 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
                 if (!VOUT) {
                     float* rowp = out + (size_t)c * R + r0;
                     #pragma unroll
-                    for (int k = 0; k < ${V}; ++k) {
-                        const int rr = tx + k * ${BXT};
-                        if (FULL || r0 + rr < R) rowp[rr] = w[n][k];
+                    for (int k = 0; k < ${KV}; ++k) {
+                        const int rr = tx + k * ${BXT}${" - so[n]" if LINES else ""};
+                        if (${"rr >= 0 && rr < %d && " % TILE if LINES else ""}(FULL || r0 + rr < R)) rowp[rr] = w[n][k];
                     }
                     continue;
                 }
@@ -320,15 +358,22 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
     % if COAL:
             if (!VIN) {   // a side that allows no vectors: the ${V} elements ${BXT} apart, each access coalesced
                 const float* rowp = inp + (size_t)r * C + c0;
+      % if LINES:
+                const int s = line_shift(ib, (size_t)r * C + c0);
+      % endif
                 #pragma unroll
-                for (int k = 0; k < ${V}; ++k) {
-                    const int cc = tx + k * ${BXT};
+                for (int k = 0; k < ${KV}; ++k) {
+                    const int cc = tx + k * ${BXT}${" - s" if LINES else ""};
+      % if LINES:
+                    if (cc >= 0 && cc < ${TILE}) tile[j][cc] = (FULL || c0 + cc < C) ? __ldg(rowp + cc) : 0.f;
+      % else:
                     tile[j][cc] = (FULL || c0 + cc < C) ? __ldg(rowp + cc) : 0.f;
+      % endif
                 }
                 continue;
             }
     % endif
-            float v[${V}];
+            float v[${KV}];
             load_v<VIN, FULL>(inp + (size_t)r * C, c0 + tx * ${V}, C, v);
     % if PAD or V == 1:
             #pragma unroll
@@ -346,15 +391,18 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
     % if COAL:
             if (!VOUT) {
                 float* rowp = out + (size_t)c * R + r0;
+      % if LINES:
+                const int s = line_shift(ob, (size_t)c * R + r0);
+      % endif
                 #pragma unroll
-                for (int k = 0; k < ${V}; ++k) {
-                    const int rr = tx + k * ${BXT};
-                    if (FULL || r0 + rr < R) rowp[rr] = tile[rr][j];
+                for (int k = 0; k < ${KV}; ++k) {
+                    const int rr = tx + k * ${BXT}${" - s" if LINES else ""};
+                    if (${"rr >= 0 && rr < %d && " % TILE if LINES else ""}(FULL || r0 + rr < R)) rowp[rr] = tile[rr][j];
                 }
                 continue;
             }
     % endif
-            float w[${V}];
+            float w[${KV}];
             #pragma unroll
             for (int k = 0; k < ${V}; ++k) w[k] = tile[tx * ${V} + k][j];
             store_v<VOUT, FULL>(out + (size_t)c * R, r0 + tx * ${V}, R, w);

@@ -51,6 +51,12 @@ GENES = [
          "32/VectorizeLoads of a thread's tile rows are all issued before the first is stored to shared memory, and "
          "the shared reads of as many output rows before the first global store (else one row's loads wait for the "
          "previous row's shared store: 16 bytes in flight per thread). Changes nothing without UseSharedMemory"),
+    Gene("CoalesceMemoryAccess_Lines", "CoalesceMemoryAccess", (False, True), False,
+         "with CoalesceMemoryAccess, on a side that allows no vectors: each warp access is one aligned window of "
+         "min(32, TileLoops/VectorizeLoads) floats (128 bytes for a warp per row), the windows that overlap the "
+         "row segment (VectorizeLoads + 1 per thread, the elements outside the segment not touched), instead of "
+         "windows that start at the segment and straddle two lines each: every L2 sector of a row is asked for once "
+         "per warp access (the odd-side transposes are L2-bound). Changes nothing where both sides take vectors"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -67,6 +73,8 @@ def constraints(g):
     if g["CoalesceMemoryAccess"] and (v == 1 or not g["UseSharedMemory"]):
         out.append("CoalesceMemoryAccess needs VectorizeLoads > 1 and UseSharedMemory (it spreads a thread's "
                    "vector through the shared tile)")
+    if g["CoalesceMemoryAccess_Lines"] and not g["CoalesceMemoryAccess"]:
+        out.append("CoalesceMemoryAccess_Lines requires CoalesceMemoryAccess")
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
@@ -125,4 +133,4 @@ def cost(p):
 FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, "PadSharedMemory": True,
                "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
-               "ReorderInstructions_Batch": False}
+               "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False}

@@ -21,6 +21,13 @@ ODD_DESIGNS = {
                   {"VectorizeLoads_Align": True, "VectorizeLoads": 2, "PadSharedMemory": False},
                   {"VectorizeLoads_Align": True, "TileLoops_Flat": True, "TileLoops": 16, "AdjustBlockSize": 4,
                    "ThreadCoarsening": 4},
+                  # CoalesceMemoryAccess_Lines: every warp access one aligned window (128, 64 and 32 bytes)
+                  {"CoalesceMemoryAccess": True, "CoalesceMemoryAccess_Lines": True, "VectorizeLoads": 2,
+                   "TileLoops_Specialize": True, "AdjustBlockSize": 8},
+                  {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "CoalesceMemoryAccess_Lines": True,
+                   "TileLoops_Specialize": True},
+                  {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "CoalesceMemoryAccess_Lines": True,
+                   "TileLoops": 32, "AdjustBlockSize": 8, "VectorizeLoads": 4, "UnrollLoop": False},
                   # ReorderInstructions_Batch: all of a thread's tile rows loaded before the shared stores
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True,
@@ -77,6 +84,12 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert t.render(dict(plain, VectorizeLoads_Align=True)) == t.render(plain)
         assert t.smem_bytes(g) == 64 * (64 + 4 + 1) * 4
         assert "g0 += 4" in t.render(dict(fast, ReorderInstructions_Batch=True))   # 4 rows of float4 batched
+        lines = _odd_genomes(t)[4]
+        assert "line_shift(ib" in t.render(lines)
+        assert "line_shift" not in t.render(dict(lines, CoalesceMemoryAccess_Lines=False))
+        assert "& 31)" in t.render(lines) and "& 7)" in t.render(_odd_genomes(t)[6])   # the window: min(32, TILE/V)
+        assert any("CoalesceMemoryAccess_Lines requires" in m
+                   for m in t.space.violations(dict(fast, CoalesceMemoryAccess_Lines=True)))
         nosmem = dict(fast, UseSharedMemory=False, PadSharedMemory=False, AdjustBlockSize=8)
         assert t.render(dict(nosmem, ReorderInstructions_Batch=True)) == t.render(nosmem)
     else:
@@ -140,6 +153,7 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
         genomes.append(_odd_genomes(t)[-2])  # TileLoops_Flat
     else:
         genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
+        genomes.append(_odd_genomes(t)[5])  # CoalesceMemoryAccess_Lines
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
     for g in genomes:
         assert t.launch(g, p).grid[1] <= 2

@@ -41,3 +41,18 @@ def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
                 r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
 
+
+
+def test_line_windows_run_on_the_cpu(tmp_path):
+    # CoalesceMemoryAccess_Lines: each warp access one aligned 128-byte window, the elements outside the row
+    # segment not touched; the segments start mid-window on odd sides and buffers 4 bytes past alignment.
+    # (The slow odd-side test runs three such designs on six shapes; this is the default suite's one.)
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    t = load_template("transpose")
+    g = t.space.check(dict(t.meta.FAST_GENOME, VectorizeLoads=2, CoalesceMemoryAccess=True,
+                           CoalesceMemoryAccess_Lines=True, ReorderInstructions_Batch=True))
+    assert "line_shift(ob" in t.render(g)
+    for p, off in (({"R": 130, "C": 67}, 1), ({"R": 67, "C": 130}, 3)):
+        r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+        assert r["status"] == "ok", f"{p} offset {off}: {r}"
