@@ -35,10 +35,13 @@ from evo_kernels.template import load_template  # noqa: E402
 
 SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "SchedulerStats",
             "WarpStateStats")
+# the traffic itself: L2 sectors asked for by reads and writes, and the DRAM bytes (a partial-sector write
+# that the L2 cannot merge costs a DRAM read)
+RAW = ("lts__t_sectors_op_read.sum", "lts__t_sectors_op_write.sum", "dram__bytes_read.sum", "dram__bytes_write.sum")
 WANT = ("Duration", "DRAM Throughput", "Memory Throughput", "Compute (SM) Throughput", "L1/TEX Hit Rate",
         "L2 Hit Rate", "Achieved Occupancy", "Theoretical Occupancy", "Registers Per Thread",
         "Block Limit Registers", "Block Limit Shared Mem", "Issued Warp Per Scheduler", "No Eligible",
-        "Warp Cycles Per Issued Instruction")
+        "Warp Cycles Per Issued Instruction") + RAW
 
 
 def build(case: dict):
@@ -107,7 +110,7 @@ def profile(cases: list[dict], out: Path) -> str:
         # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
         cmd = ["ncu", "--clock-control", "none", "--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
                "--launch-count", "1", "--csv", "--page", "details"]
-        cmd += [x for s in SECTIONS for x in ("--section", s)] + \
+        cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW)] + \
               [sys.executable, __file__, "--launch", str(case_file), "--index", str(i)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])

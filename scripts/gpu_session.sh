@@ -5,7 +5,8 @@
 #   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py; BENCH_ARGS adds
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   shapes  - the kernels at a user's shapes (bench_kernels.py --size second, SHAPES_TEMPLATES; SHAPES_ARGS
-#             adds e.g. "--extra benchmarks/shapes_candidates.json --rounds 3")
+#             adds e.g. "--extra benchmarks/shapes_candidates.json --rounds 3"; SHAPES_SIZES replaces
+#             "--size second", e.g. "--size transpose:R=4097,C=4096 --size transpose:R=4096,C=4097")
 #   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
 #             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
 #             and of the cases in PROFILE_CASES (a JSON list)
@@ -64,7 +65,7 @@ for stage in ${STAGES:-tests check bench batch}; do
     shapes)
       mkdir -p "$WORK/shapes"
       # shellcheck disable=SC2086
-      timeout "${T_SHAPES:-360}" python3 benchmarks/bench_kernels.py --out "$WORK/shapes" --size second \
+      timeout "${T_SHAPES:-360}" python3 benchmarks/bench_kernels.py --out "$WORK/shapes" ${SHAPES_SIZES:---size second} \
         --templates ${SHAPES_TEMPLATES:-softmax transpose reduce_sum stencil} --sample "${SHAPES_SAMPLE:-6}" \
         --climb "${SHAPES_CLIMB:-1}" --time-cap 0.1 ${SHAPES_ARGS:-} > "$WORK/shapes/shapes.log" 2>&1
       echo "shapes rc=$?" >> "$WORK/shapes/shapes.log" ;;

@@ -56,7 +56,8 @@ GENES = [
          "min(32, TileLoops/VectorizeLoads) floats (128 bytes for a warp per row), the windows that overlap the "
          "row segment (VectorizeLoads + 1 per thread, the elements outside the segment not touched), instead of "
          "windows that start at the segment and straddle two lines each: every L2 sector of a row is asked for once "
-         "per warp access (the odd-side transposes are L2-bound). Changes nothing where both sides take vectors"),
+         "per warp access (the odd-side transposes are L2-bound). Changes nothing without CoalesceMemoryAccess, and "
+         "at run time where both sides take vectors"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -73,8 +74,6 @@ def constraints(g):
     if g["CoalesceMemoryAccess"] and (v == 1 or not g["UseSharedMemory"]):
         out.append("CoalesceMemoryAccess needs VectorizeLoads > 1 and UseSharedMemory (it spreads a thread's "
                    "vector through the shared tile)")
-    if g["CoalesceMemoryAccess_Lines"] and not g["CoalesceMemoryAccess"]:
-        out.append("CoalesceMemoryAccess_Lines requires CoalesceMemoryAccess")
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
