@@ -13,6 +13,10 @@ BXT = TILE // V
 PAD = 1 if PadSharedMemory else 0
 LW = min(32, BXT)                                       # CoalesceMemoryAccess_Lines: the aligned window of floats
 KV = V + 1 if LINES else V                              # elements per thread and row on the unvectorized side
+SKEW = TileLoops_Skew and COAL                          # else the gene changes nothing
+SK = 8 if SKEW else 0                                   # TileLoops_Skew: extra input rows staged above the tile
+NRS = -(-(TileLoops + SK) // AdjustBlockSize)           # staged rows per thread under TileLoops_Skew
+GS = max(1, min(NRS, 32 // KV))                         # of which loaded before the first shared store
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 %>
 % if ALIGN:
@@ -238,11 +242,107 @@ __device__ __forceinline__ void store_v(float* __restrict__ rowp, int c, int n, 
     }
 }
 
+% if SKEW:
+// TileLoops_Skew, for output rows that take no vectors (R % ${V} != 0 or a misaligned buffer): output row c of the
+// tile takes input rows r0 - d .. r0 + ${TILE - 1} - d, d the misalignment in floats of out + c*R + r0 within a
+// 32-byte sector (r0 is a multiple of 8, so d depends on c only). Each output row is so split between tiles
+// at sector boundaries: every sector is written whole by one warp store (a sector two blocks write in part
+// made the misaligned stores ~25% slower on the H200). The tile stages input rows r0 - 8 .. r0 + ${TILE - 1}
+// (8 more; the grid has one more row of tiles). FULL: all of them and the output segments inside the matrix.
+template <bool VIN, bool FULL>
+__device__ __forceinline__ void tile_skew(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
+                                          int r0, int c0, float (*tile)[${TILE + PAD}])
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+  % if LINES:
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+  % endif
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    #pragma unroll
+    for (int g0 = 0; g0 < ${NRS}; g0 += ${GS}) {
+        float v[${GS}][${KV}];
+  % if LINES:
+        int sh[${GS}];
+  % endif
+        #pragma unroll
+        for (int n = 0; n < ${GS}; ++n) {
+            const int j = ty + (g0 + n) * ${ROWS}, r = r0 - 8 + j;
+            if (g0 + n < ${NRS} && j < ${TILE + 8} && (FULL || (r >= 0 && r < R))) {
+                if (!VIN) {
+                    const float* rowp = inp + (size_t)r * C + c0;
+  % if LINES:
+                    sh[n] = line_shift(ib, (size_t)r * C + c0);
+  % endif
+                    #pragma unroll
+                    for (int k = 0; k < ${KV}; ++k) {
+                        const int cc = tx + k * ${BXT}${" - sh[n]" if LINES else ""};
+                        v[n][k] = (${"cc >= 0 && cc < %d && " % TILE if LINES else ""}(FULL || c0 + cc < C)) ? __ldg(rowp + cc) : 0.f;
+                    }
+                } else {
+                    load_v<VIN, FULL>(inp + (size_t)r * C, c0 + tx * ${V}, C, v[n]);
+                }
+            }
+        }
+        #pragma unroll
+        for (int n = 0; n < ${GS}; ++n) {
+            const int j = ty + (g0 + n) * ${ROWS}, r = r0 - 8 + j;
+            if (g0 + n < ${NRS} && j < ${TILE + 8} && (FULL || (r >= 0 && r < R))) {
+                if (!VIN) {
+                    #pragma unroll
+                    for (int k = 0; k < ${KV}; ++k) {
+  % if LINES:
+                        const int cc = tx + k * ${BXT} - sh[n];
+                        if (cc >= 0 && cc < ${TILE}) tile[j][cc] = v[n][k];
+  % else:
+                        tile[j][tx + k * ${BXT}] = v[n][k];
+  % endif
+                    }
+                } else {
+                    #pragma unroll
+                    for (int k = 0; k < ${V}; ++k) tile[j][tx * ${V} + k] = v[n][k];
+                }
+            }
+        }
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int g0 = 0; g0 < ${NR}; g0 += ${G}) {
+        float w[${G}][${V}];
+        int d[${G}];
+        #pragma unroll
+        for (int n = 0; n < ${G}; ++n) {
+            const int j = ty + (g0 + n) * ${ROWS};
+            d[n] = (int)((ob + (unsigned)(c0 + j) * (unsigned)R + (unsigned)r0) & 7u);
+            #pragma unroll
+            for (int k = 0; k < ${V}; ++k) w[n][k] = tile[tx + k * ${BXT} + 8 - d[n]][j];
+        }
+        #pragma unroll
+        for (int n = 0; n < ${G}; ++n) {
+            const int c = c0 + ty + (g0 + n) * ${ROWS};
+            if (FULL || c < C) {
+                float* rowp = out + (size_t)c * R + (r0 - d[n]);   // a sector boundary
+                #pragma unroll
+                for (int k = 0; k < ${V}; ++k) {
+                    const int rr = tx + k * ${BXT}, r = r0 - d[n] + rr;
+                    if (FULL || (r >= 0 && r < R)) rowp[rr] = w[n][k];
+                }
+            }
+        }
+    }
+}
+
+% endif
 // One tile: input rows r0.., columns c0..; FULL: the whole tile is inside the matrix (no guards).
 template <bool VIN, bool VOUT, bool FULL>
 __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
                                         int r0, int c0${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
 {
+  % if SKEW:
+    if (!VOUT) {
+        tile_skew<VIN, FULL>(out, inp, R, C, r0, c0, tile);
+        return;
+    }
+  % endif
     const int tx = threadIdx.x, ty = threadIdx.y;
   % if LINES:
     const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);   // the low bits give the line shifts
@@ -442,17 +542,17 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
 {
     const int c0 = blockIdx.x * ${TILE};
     #pragma unroll 1
-    for (int by = blockIdx.y; by * ${TC * TILE} < R; by += gridDim.y)   // grid y is at most 65535
+    for (int by = blockIdx.y; by * ${TC * TILE} < R + ${SK}; by += gridDim.y)   // grid y is at most 65535
     #pragma unroll 1
     for (int t = 0; t < ${TC}; ++t) {
         const int r0 = (by * ${TC} + t) * ${TILE};
-        if (r0 >= R) break;                      // uniform over the block
+        if (r0 >= R + ${SK}) break;                      // uniform over the block
   % if UseSharedMemory:
         if (t > 0 || by != blockIdx.y) __syncthreads();   // the previous tile has been read out
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>\
   % if SPEC:
-        if (r0 + ${TILE} <= R && c0 + ${TILE} <= C)   // uniform over the block: the unguarded copy
+        if (r0 + ${TILE} <= R && c0 + ${TILE} <= C${" && (VOUT || r0 >= 8)" if SKEW else ""})   // uniform over the block: the unguarded copy
             tile_io<VIN, VOUT, true>(out, inp, R, C, r0, c0${targs});
         else
             tile_io<VIN, VOUT, false>(out, inp, R, C, r0, c0${targs});
@@ -466,7 +566,7 @@ extern "C" __global__ void __launch_bounds__(${BXT * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
   % if UseSharedMemory:
-    __shared__ __align__(16) float tile[${TILE}][${TILE + PAD}];
+    __shared__ __align__(16) float tile[${TILE + SK}][${TILE + PAD}];
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>
   % if V > 1:

@@ -59,10 +59,15 @@ inline float __shfl_down_sync(unsigned, float v, int d) {
     int l = (emu_lin & 31) + d;
     float r = l < 32 ? emu_shfl[(emu_lin & ~31) | l] : v; emu_warp_sync(); return r;
 }
-template <class F> void emu_launch(dim3 g, dim3 b, F kernel) {
+// The blocks run one after another, in launch order or (reverse) the other way round: a write that two
+// blocks race for then ends differently in the two orders.
+template <class F> void emu_launch(dim3 g, dim3 b, F kernel, bool reverse = false) {
     gridDim = g; blockDim = b;
     int nt = b.x * b.y * b.z;
-    for (unsigned bz = 0; bz < g.z; ++bz) for (unsigned by = 0; by < g.y; ++by) for (unsigned bx = 0; bx < g.x; ++bx) {
+    const long nb = (long)g.x * g.y * g.z;
+    for (long i = 0; i < nb; ++i) {
+        const long q = reverse ? nb - 1 - i : i;
+        const unsigned bx = q % g.x, by = (q / g.x) % g.y, bz = q / ((long)g.x * g.y);
         blockIdx = {bx, by, bz};
         for (auto& [p, n] : emu_shared) std::memset(p, 0xff, n);
         emu_block_bar = std::make_unique<std::barrier<>>(nt);

@@ -30,8 +30,9 @@ def _main_source(tmpl: KernelTemplate, sig: list[tuple[str, str, str]]) -> str:
              'static void wr(const char* f, const void* p, size_t n) { FILE* fp = fopen(f, "wb"); '
              "if (!fp || fwrite(p, 1, n, fp) != n) abort(); fclose(fp); }",
              "int main(int argc, char** argv) {", "const char* dir = argv[1]; char fn[4096];",
-             'FILE* sp = fopen(argv[2], "r"); unsigned gx, gy, gz, bx, by, bz; int reps; long off;',
-             'if (fscanf(sp, "%u %u %u %u %u %u %d %ld", &gx, &gy, &gz, &bx, &by, &bz, &reps, &off) != 8) abort();']
+             'FILE* sp = fopen(argv[2], "r"); unsigned gx, gy, gz, bx, by, bz; int reps, rev; long off;',
+             'if (fscanf(sp, "%u %u %u %u %u %u %d %ld %d", &gx, &gy, &gz, &bx, &by, &bz, &reps, &off, &rev) != 9) '
+             'abort();']
     call = []
     for name, role, dt in sig:
         ct = DTYPES[dt][0]
@@ -50,7 +51,8 @@ def _main_source(tmpl: KernelTemplate, sig: list[tuple[str, str, str]]) -> str:
     for name, role, _ in sig:
         if role == "out":
             lines.append(f"for (long i = 0; i < {name}_n; ++i) {name}[i] = NAN;")
-    lines.append(f"emu_launch(dim3{{gx, gy, gz}}, dim3{{bx, by, bz}}, [&] {{ {tmpl.kernel}({', '.join(call)}); }});")
+    lines.append(f"emu_launch(dim3{{gx, gy, gz}}, dim3{{bx, by, bz}}, [&] {{ {tmpl.kernel}({', '.join(call)}); }}, "
+                 "rev && r % 2 == 1);")
     for name, role, dt in sig:
         if role in ("out", "inout"):
             lines.append(f'snprintf(fn, sizeof fn, "%s/{name}.%d.out", dir, r); '
@@ -97,10 +99,12 @@ def build_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, sanitize
 
 
 def run_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, offset: int = 0, reps: int = 2,
-               seed: int = 0, timeout_s: float = 600.0) -> dict:
+               seed: int = 0, timeout_s: float = 600.0, reverse: bool = False) -> dict:
     """Status ("ok", "crash", "nan", "nondeterministic" or "wrong_result") and the relative error
     norm of each output. ``offset`` shifts every buffer by that many elements from malloc's
-    16-byte alignment (to exercise the misaligned paths)."""
+    16-byte alignment (to exercise the misaligned paths). ``reverse``: every second rep runs the
+    blocks in reverse order, so that two blocks writing one element make the reps differ
+    ("nondeterministic"; not for kernels whose atomics make the order change the rounding)."""
     exe = build_on_cpu(tmpl, genome, problem, work_dir)
     args = tmpl.args(problem)
     launch = tmpl.launch(genome, problem)
@@ -108,7 +112,7 @@ def run_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, offset: in
     inputs = {}
     with tempfile.TemporaryDirectory(prefix="emu-", dir=work_dir) as d:
         d = Path(d)
-        spec: list = [*launch.grid, *launch.block, reps, offset]
+        spec: list = [*launch.grid, *launch.block, reps, offset, int(reverse)]
         for a in args:
             if a.role == "scalar":
                 spec.append(a.value)

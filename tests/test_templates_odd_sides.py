@@ -11,7 +11,7 @@ from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
 
 
 ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
-                         {"R": 128, "C": 128}, {"R": 131, "C": 5}],
+                         {"R": 128, "C": 128}, {"R": 131, "C": 5}, {"R": 125, "C": 67}],   # 125: skew's extra tile row
            "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
                        {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2}]}
 
@@ -28,6 +28,12 @@ ODD_DESIGNS = {
                    "TileLoops_Specialize": True},
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "CoalesceMemoryAccess_Lines": True,
                    "TileLoops": 32, "AdjustBlockSize": 8, "VectorizeLoads": 4, "UnrollLoop": False},
+                  # TileLoops_Skew: every output segment starts on a 32-byte sector (8 more rows staged)
+                  {"CoalesceMemoryAccess": True, "TileLoops_Skew": True, "ReorderInstructions_Batch": True},
+                  {"CoalesceMemoryAccess": True, "TileLoops_Skew": True, "CoalesceMemoryAccess_Lines": True,
+                   "TileLoops_Specialize": True},
+                  {"CoalesceMemoryAccess": True, "TileLoops_Skew": True, "TileLoops": 32, "AdjustBlockSize": 8,
+                   "VectorizeLoads": 2, "ThreadCoarsening": 2, "CoalesceMemoryAccess_Lines": True},
                   # ReorderInstructions_Batch: all of a thread's tile rows loaded before the shared stores
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True,
@@ -89,6 +95,10 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert "line_shift" not in t.render(dict(lines, CoalesceMemoryAccess_Lines=False))
         assert "& 31)" in t.render(lines) and "& 7)" in t.render(_odd_genomes(t)[6])   # the window: min(32, TILE/V)
         assert t.render(dict(fast, CoalesceMemoryAccess_Lines=True)) == t.render(fast)   # no CoalesceMemoryAccess
+        skew = _odd_genomes(t)[7]
+        assert "tile_skew<VIN, FULL>" in t.render(skew) and t.render(dict(fast, TileLoops_Skew=True)) == t.render(fast)
+        assert t.smem_bytes(skew) == (64 + 8) * (64 + 1) * 4
+        assert t.launch(skew, {"R": 121, "C": 64}).grid[1] == 3 and t.launch(fast, {"R": 121, "C": 64}).grid[1] == 2
         nosmem = dict(fast, UseSharedMemory=False, PadSharedMemory=False, AdjustBlockSize=8)
         assert t.render(dict(nosmem, ReorderInstructions_Batch=True)) == t.render(nosmem)
     else:
@@ -122,12 +132,13 @@ def test_tall_shapes_stay_within_grid_y(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["transpose", "stencil"])
 def test_odd_side_genes_run_on_the_cpu(name, tmp_path):
-    # every design on ragged and odd shapes, buffers 16-byte aligned and 4 bytes past (offset 1)
+    # every design on ragged and odd shapes, buffers 16-byte aligned and 4 bytes past (offset 1); the
+    # second rep runs the blocks in reverse order (two blocks writing one element make the reps differ)
     t = load_template(name)
     for g in _odd_genomes(t):
         for p in ODD_EMU[name]:
             for off in (0, 1):
-                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
 
 
@@ -153,6 +164,7 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
     else:
         genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
         genomes.append(_odd_genomes(t)[5])  # CoalesceMemoryAccess_Lines
+        genomes.append(_odd_genomes(t)[8])  # TileLoops_Skew (its extra row of tiles strided over grid y)
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
     for g in genomes:
         assert t.launch(g, p).grid[1] <= 2

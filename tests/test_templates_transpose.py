@@ -56,3 +56,17 @@ def test_line_windows_run_on_the_cpu(tmp_path):
     for p, off in (({"R": 130, "C": 67}, 1), ({"R": 67, "C": 130}, 3)):
         r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
         assert r["status"] == "ok", f"{p} offset {off}: {r}"
+
+
+def test_skewed_tiles_run_on_the_cpu(tmp_path):
+    # TileLoops_Skew: output segments start on 32-byte sectors, so each tile writes input rows r0 - d .. and the
+    # grid has one more row of tiles. 125 rows: the extra row is needed (125 + 7 > 128). The second rep runs the
+    # blocks in reverse order, which catches a block writing outside its segment (its neighbour's elements).
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not on PATH (CPU emulation)")
+    t = load_template("transpose")
+    g = t.space.check(dict(t.meta.FAST_GENOME, CoalesceMemoryAccess=True, TileLoops_Skew=True,
+                           ReorderInstructions_Batch=True, TileLoops_Specialize=True))
+    for p, off in (({"R": 125, "C": 67}, 1), ({"R": 200, "C": 131}, 0)):
+        r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
+        assert r["status"] == "ok", f"{p} offset {off}: {r}"
