@@ -42,31 +42,30 @@ def test_transpose_ragged_genes_build_and_run_on_the_cpu(tmp_path):
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
 
 
-
-def test_line_windows_run_on_the_cpu(tmp_path):
+# The default suite's emulation of the two newest genes (the slow odd-side test runs more designs of each on
+# seven shapes). The second rep runs the blocks in reverse order, which catches a block writing outside its
+# segment (its neighbour's elements), a race that launch order hides.
+NEW_GENES = {
     # CoalesceMemoryAccess_Lines: each warp access one aligned 128-byte window, the elements outside the row
-    # segment not touched; the segments start mid-window on odd sides and buffers 4 bytes past alignment.
-    # (The slow odd-side test runs three such designs on six shapes; this is the default suite's one.)
+    # segment not touched; the segments start mid-window on odd sides and buffers 4 or 12 bytes off alignment
+    "lines": ({"VectorizeLoads": 2, "CoalesceMemoryAccess_Lines": True}, "line_shift(ob",
+              [({"R": 130, "C": 67}, 1), ({"R": 67, "C": 130}, 3)]),
+    # TileLoops_Skew: output segments start on 32-byte sectors, so each tile writes input rows r0 - d .. and
+    # the grid has one more row of tiles; at 125 rows that row is needed (125 + 7 > 128)
+    "skew": ({"TileLoops_Skew": True, "TileLoops_Specialize": True}, "tile_skew<VIN, FULL>",
+             [({"R": 125, "C": 67}, 1), ({"R": 200, "C": 131}, 0)]),
+}
+
+
+@pytest.mark.parametrize("gene", sorted(NEW_GENES))
+def test_newest_genes_run_on_the_cpu(gene, tmp_path):
     if shutil.which("g++") is None:
         pytest.skip("g++ not on PATH (CPU emulation)")
     t = load_template("transpose")
-    g = t.space.check(dict(t.meta.FAST_GENOME, VectorizeLoads=2, CoalesceMemoryAccess=True,
-                           CoalesceMemoryAccess_Lines=True, ReorderInstructions_Batch=True))
-    assert "line_shift(ob" in t.render(g)
-    for p, off in (({"R": 130, "C": 67}, 1), ({"R": 67, "C": 130}, 3)):
-        r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
-        assert r["status"] == "ok", f"{p} offset {off}: {r}"
-
-
-def test_skewed_tiles_run_on_the_cpu(tmp_path):
-    # TileLoops_Skew: output segments start on 32-byte sectors, so each tile writes input rows r0 - d .. and the
-    # grid has one more row of tiles. 125 rows: the extra row is needed (125 + 7 > 128). The second rep runs the
-    # blocks in reverse order, which catches a block writing outside its segment (its neighbour's elements).
-    if shutil.which("g++") is None:
-        pytest.skip("g++ not on PATH (CPU emulation)")
-    t = load_template("transpose")
-    g = t.space.check(dict(t.meta.FAST_GENOME, CoalesceMemoryAccess=True, TileLoops_Skew=True,
-                           ReorderInstructions_Batch=True, TileLoops_Specialize=True))
-    for p, off in (({"R": 125, "C": 67}, 1), ({"R": 200, "C": 131}, 0)):
+    overrides, marker, cases = NEW_GENES[gene]
+    g = t.space.check(dict(t.meta.FAST_GENOME, CoalesceMemoryAccess=True, ReorderInstructions_Batch=True,
+                           **overrides))
+    assert marker in t.render(g)
+    for p, off in cases:
         r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
         assert r["status"] == "ok", f"{p} offset {off}: {r}"
