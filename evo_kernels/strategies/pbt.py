@@ -56,6 +56,7 @@ from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyCon
 from evo_kernels.strategies.prior import PriorInRun, PriorModel, SavedPopulation
 from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
 from evo_kernels.strategies.trees import SURROGATES
+from evo_kernels.strategies.trust import ScreenTrust
 
 
 class PBTSearch(Strategy):
@@ -84,6 +85,9 @@ class PBTSearch(Strategy):
             raise ValueError(f"pbt: chain must be at least 1, not {self.cfg.chain!r}")
         if self.cfg.sweep < 0:
             raise ValueError(f"pbt: sweep must be at least 0, not {self.cfg.sweep!r}")
+        if self.cfg.trust < 0 or self.cfg.trust_draws < 1:
+            raise ValueError(f"pbt: trust must be at least 0 and trust_draws at least 1, not {self.cfg.trust!r}, "
+                             f"{self.cfg.trust_draws!r}")
         if self.cfg.sweep_order not in SWEEP_ORDERS:
             raise ValueError(f"pbt: sweep_order must be one of {', '.join(SWEEP_ORDERS)}, not {self.cfg.sweep_order!r}")
         if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
@@ -101,6 +105,7 @@ class PBTSearch(Strategy):
         self.ops = Operators(space, self.rng)  # mutants, crossovers and edits that are new; what was seen
         self.prior_run = PriorInRun(space)  # a transferred prior on this space, and its gate
         self.sweep = Sweep()  # the run's best and its stall (``sweep``)
+        self.trust = ScreenTrust()  # the screen's predictions against the measurements (``trust``)
         self.generation = 0
         self.lineage: list[dict[str, Any]] = []
         self._cursor = 0  # next member to propose
@@ -139,7 +144,8 @@ class PBTSearch(Strategy):
                                    self.problem, self.cfg.optimism)
         if swept is not None:
             return swept[0], Proposal(m.index, "sweep", *swept[1:])
-        k = self.cfg.proposals if len(self.experience.rows) >= 2 or prior else 1
+        k = self.trust.draws(self.cfg.proposals, self.cfg.trust, self.cfg.trust_rho, self.cfg.trust_draws) \
+            if len(self.experience.rows) >= 2 or prior else 1
         if m.genome is None:
             if prior:
                 k = max(k, self.cfg.prior_draws)
@@ -163,7 +169,10 @@ class PBTSearch(Strategy):
             # A warm start's first generation is the prior's design, whatever the batch size: one
             # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
             return draws[int(np.argmax(self.experience.model.prior(rows)))]
-        return draws[self.experience.screen(rows, self.cfg.optimism)]
+        i = self.experience.screen(rows, self.cfg.optimism)
+        if not self.cfg.trust:
+            return draws[i]
+        return draws[i][0], replace(draws[i][1], predicted=float(self.experience.predict(rows[i:i + 1])[0][0]))
 
     def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, Proposal]]:
         """``k`` draws for the member's screen (:class:`~evo_kernels.strategies.draws.Draws`)."""
@@ -212,6 +221,7 @@ class PBTSearch(Strategy):
                 continue  # a repeat answered from memory: no new information
             self.experience.add(c.genome, ev.fitness)
             self.sweep.tell(c.genome, ev)
+            self.trust.tell(prop.predicted, ev.fitness, self.cfg.trust)
             m = self.members[prop.member]
             if prop.action is not None:
                 batch.append((m, prop.state, prop.action, self._reward(m, ev)))
@@ -311,10 +321,10 @@ class PBTSearch(Strategy):
                 "queue": [dict(g) for g in self._queue], "lineage": list(self.lineage),
                 "prior": self.prior.state_dict() if self.prior is not None else None,
                 # a batch asked ahead and not told yet: its proposals and fantasies, told after a resume
-                "pending": {k: {"member": p.member, "kind": p.kind, "state": p.state, "action": p.action}
-                            for k, p in self._pending.items()},
+                "pending": {k: {"member": p.member, "kind": p.kind, "state": p.state, "action": p.action,
+                                "predicted": p.predicted} for k, p in self._pending.items()},
                 "fantasies": [[list(r), f] for r, f in self.experience.fantasies],
-                "sweep": self.sweep.state_dict()}
+                "sweep": self.sweep.state_dict(), "trust": self.trust.state_dict()}
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         """Restore from :meth:`state_dict` (also after a checkpoint round trip)."""
@@ -333,8 +343,9 @@ class PBTSearch(Strategy):
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]
         self.lineage = [dict(e) for e in state["lineage"]]
-        self._pending = {k: Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"])
+        self._pending = {k: Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"], p.get("predicted"))
                          for k, p in state.get("pending", {}).items()}
         self.experience.fantasies = [(list(r), float(f)) for r, f in state.get("fantasies", [])]
         self.sweep.load_state_dict(state.get("sweep", Sweep().state_dict()))  # none before the option
+        self.trust.load_state_dict(state.get("trust", {}))
         self.experience.model.invalidate()

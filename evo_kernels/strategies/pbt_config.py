@@ -98,3 +98,9 @@ class PBTConfig:
     """Which neighbour a sweep proposes next: "surrogate" (the highest upper confidence bound, as the
     screen scores draws), "policy" (the proposing member's most probable edit of the best genome;
     REINFORCE learns from it) or "uniform" (a random one, from the member's torch generator)."""
+    trust: int = 0
+    """Screened evaluations over which the screen's record is kept (:mod:`~evo_kernels.strategies.trust`):
+    while the rank correlation of the picked genomes' predicted and measured log fitness over them is
+    below ``trust_rho``, proposals screen ``trust_draws`` draws instead of ``proposals``. 0: never."""
+    trust_rho: float = 0.3
+    trust_draws: int = 8
