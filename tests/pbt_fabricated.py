@@ -7,6 +7,7 @@ from pathlib import Path
 
 import torch
 
+from evo_kernels.checkpoint import load_latest, save_population
 from evo_kernels.evaluate import SyncEvaluator
 from evo_kernels.genome import Gene, GenomeSpace
 from evo_kernels.records import BuildResult, Candidate, Evaluation, RunResult
@@ -15,6 +16,7 @@ from evo_kernels.strategies.pbt import PBTSearch
 
 torch.set_num_threads(1)
 SPACES = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces"  # vendored ../shared/spaces
+PNPOLY = SPACES / "pnpoly_RTX_3090.json.gz"  # the real space the tests of pbt's options replay
 
 
 def fabricated_space() -> GenomeSpace:
@@ -76,3 +78,36 @@ def same_population(a: PBTSearch, b: PBTSearch) -> None:
         sa, sb = ma.optimizer.state_dict()["state"], mb.optimizer.state_dict()["state"]
         assert all(torch.equal(sa[k]["exp_avg"], sb[k]["exp_avg"]) for k in sa)
     assert a.lineage == b.lineage
+
+
+def small_pbt(rp, seed: int, **kw) -> PBTSearch:
+    """A population of 4 on a replayed space (``rp``: a ReplaySpace)."""
+    return PBTSearch(rp.space, rp.template, rp.problem, seed=seed, population_size=4, **kw)
+
+
+def resumed_and_uninterrupted(tmp_path: Path, run, stop) -> tuple[tuple[PBTSearch, SearchLoop],
+                                                                   tuple[PBTSearch, SearchLoop]]:
+    """``run()`` (a fresh (search, loop)) to its end, checkpointing every generation; then again, stopped at
+    the first generation where ``stop(search, loop)`` holds, and resumed from that checkpoint in a fresh
+    (search, loop) to its end: (resumed, uninterrupted), to compare."""
+    def save(to: Path):
+        return lambda lp: save_population(to, lp.generation, {"strategy": lp.strategy.state_dict(),
+                                                              "loop": lp.state_dict()})
+
+    full = run()
+    full[1].checkpoint = save(tmp_path / "full")
+    full[1].run()
+    killed, killed_loop = run()
+    killed_loop.checkpoint = save(tmp_path / "killed")
+    while not stop(killed, killed_loop):
+        killed_loop.step()
+    stopped_at = killed_loop.generation
+    resumed = run()
+    ck = load_latest(tmp_path / "killed")
+    assert ck["generation"] == stopped_at
+    resumed[0].load_state_dict(ck["state"]["strategy"])
+    resumed[1].load_state_dict(ck["state"]["loop"])
+    resumed[1].run()
+    assert [e.candidate.key for e in resumed[1].history] == [e.candidate.key for e in full[1].history]
+    same_population(resumed[0], full[0])
+    return resumed, full

@@ -9,24 +9,17 @@ import pytest
 import torch
 
 from evo_kernels.bench_search import parse_strategy
-from evo_kernels.checkpoint import load_latest, save_population
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop
 from evo_kernels.strategies import make_strategy
 from evo_kernels.strategies.pbt import PBTSearch
-from pbt_fabricated import SPACES, make, same_population
-
-PNPOLY = SPACES / "pnpoly_RTX_3090.json.gz"
+from pbt_fabricated import PNPOLY, make, resumed_and_uninterrupted, small_pbt
 pytestmark = pytest.mark.skipif(not PNPOLY.exists(), reason="shared spaces not present")
 
 
 @pytest.fixture(scope="module")
 def rp() -> ReplaySpace:
     return ReplaySpace.load(PNPOLY)
-
-
-def _search(rp: ReplaySpace, seed: int, **kw) -> PBTSearch:
-    return PBTSearch(rp.space, rp.template, rp.problem, seed=seed, population_size=4, **kw)
 
 
 def _untested_neighbours(space, best: dict, asked: set[str]) -> dict[str, dict]:
@@ -46,7 +39,7 @@ def test_a_stall_sweeps_the_untested_neighbours_of_the_best_until_none_is_left_o
     alone: after ``sweep`` evaluations without a new best, each proposal is an untested one-gene
     neighbour of the best (the surrogate's highest UCB among them, for that order); otherwise none is."""
     after = 4
-    s, ev = _search(rp, 1, sweep=after, sweep_order=order), rp.evaluator()
+    s, ev = small_pbt(rp, 1, sweep=after, sweep_order=order), rp.evaluator()
     asked: set[str] = set()
     best, best_fitness, stall = None, 0.0, 0
     swept, sweeps_improved, sweeps_exhausted, was_sweep = [], 0, 0, False
@@ -84,7 +77,7 @@ def test_a_stall_sweeps_the_untested_neighbours_of_the_best_until_none_is_left_o
 
 def test_a_sweep_that_finds_a_better_genome_sweeps_its_neighbourhood_next(rp):
     """A sweep ends when the best improves, and a new stall sweeps the new best's neighbourhood."""
-    s, ev = _search(rp, 2, sweep=4), rp.evaluator()
+    s, ev = small_pbt(rp, 2, sweep=4), rp.evaluator()
     bests = []  # the best genome of each sweep proposal
     for _ in range(200):
         (c,) = s.ask(1)
@@ -100,7 +93,7 @@ def test_policy_order_takes_the_most_probable_edit_and_teaches_it(rp, monkeypatc
     real_learn = PBTSearch._learn
     monkeypatch.setattr(PBTSearch, "_learn", lambda self, batch: learned.append(len(batch)) or real_learn(self, batch))
     for order in ("policy", "surrogate"):
-        s, ev = _search(rp, 1, sweep=4, sweep_order=order), rp.evaluator()
+        s, ev = small_pbt(rp, 1, sweep=4, sweep_order=order), rp.evaluator()
         while True:
             (c,) = s.ask(1)
             p = s._pending[c.key]
@@ -128,39 +121,22 @@ def test_policy_order_takes_the_most_probable_edit_and_teaches_it(rp, monkeypatc
 
 @pytest.mark.parametrize("order", ["surrogate", "policy", "uniform"])
 def test_a_run_resumed_mid_sweep_ends_like_an_uninterrupted_one(tmp_path, rp, order):
-    def save(run):
-        return lambda lp: save_population(run, lp.generation, {"strategy": lp.strategy.state_dict(),
-                                                               "loop": lp.state_dict()})
-
-    def run(seed):
-        s = _search(rp, seed, sweep=4, sweep_order=order)
+    def run():
+        s = small_pbt(rp, 1, sweep=4, sweep_order=order)
         return s, SearchLoop(s, rp.evaluator(), budget=80, batch_size=4)
 
-    full, full_loop = run(1)
-    full_loop.checkpoint = save(tmp_path / "full")
-    full_loop.run()
-    killed, killed_loop = run(1)
-    killed_loop.checkpoint = save(tmp_path / "killed")
-    # stop mid-sweep: the last batch was asked 4 or more evaluations into the stall (a sweep's), and
-    # neighbours are left for the next
-    while not (killed.sweep.stall >= 8 and _untested_neighbours(rp.space, killed.sweep.genome, set(killed._owner))):
-        assert killed_loop.spent < 60
-        killed_loop.step()
-    stopped_at = killed_loop.generation
-    del killed, killed_loop
-    resumed, resumed_loop = run(1)
-    ck = load_latest(tmp_path / "killed")
-    assert ck["generation"] == stopped_at
-    resumed.load_state_dict(ck["state"]["strategy"])
-    resumed_loop.load_state_dict(ck["state"]["loop"])
-    resumed_loop.run()
-    assert [e.candidate.key for e in resumed_loop.history] == [e.candidate.key for e in full_loop.history]
-    same_population(resumed, full)
+    def mid_sweep(s, loop):
+        # the last batch was asked 4 or more evaluations into the stall (a sweep's), and neighbours are
+        # left for the next
+        assert loop.spent < 60
+        return s.sweep.stall >= 8 and bool(_untested_neighbours(rp.space, s.sweep.genome, set(s._owner)))
+
+    (resumed, _), (full, _) = resumed_and_uninterrupted(tmp_path, run, mid_sweep)
     assert resumed.sweep.state_dict() == full.sweep.state_dict()
 
 
 def test_default_never_sweeps(rp):
-    s, ev = _search(rp, 1), rp.evaluator()
+    s, ev = small_pbt(rp, 1), rp.evaluator()
     kinds = []
     for _ in range(60):
         (c,) = s.ask(1)

@@ -10,24 +10,16 @@ import numpy as np
 import pytest
 
 from evo_kernels.bench_search import parse_strategy
-from evo_kernels.checkpoint import load_latest, save_population
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop
-from evo_kernels.strategies.pbt import PBTSearch
 from evo_kernels.strategies.trust import ScreenTrust, rank_correlation
-from pbt_fabricated import SPACES, make, same_population
-
-PNPOLY = SPACES / "pnpoly_RTX_3090.json.gz"
+from pbt_fabricated import PNPOLY, make, resumed_and_uninterrupted, small_pbt
 pytestmark = pytest.mark.skipif(not PNPOLY.exists(), reason="shared spaces not present")
 
 
 @pytest.fixture(scope="module")
 def rp() -> ReplaySpace:
     return ReplaySpace.load(PNPOLY)
-
-
-def _search(rp: ReplaySpace, seed: int, **kw) -> PBTSearch:
-    return PBTSearch(rp.space, rp.template, rp.problem, seed=seed, population_size=4, **kw)
 
 
 def test_rank_correlation():
@@ -59,7 +51,7 @@ def test_the_screen_takes_fewer_draws_while_its_record_disagrees():
 
 def test_the_record_is_the_screens_predictions_and_the_measurements(rp):
     """Each screened pick's predicted log fitness (the surrogate's mean at ask time) and its measured one."""
-    s, ev = _search(rp, 2, trust=10), rp.evaluator()
+    s, ev = small_pbt(rp, 2, trust=10), rp.evaluator()
     seen = []
     for _ in range(40):
         (c,) = s.ask(1)
@@ -77,7 +69,7 @@ def test_the_record_is_the_screens_predictions_and_the_measurements(rp):
 def test_default_is_the_search_as_before(rp):
     """trust=0 (the default) takes every screen's full draws and records nothing: the same candidates."""
     def keys(**kw):
-        s, ev = _search(rp, 3, **kw), rp.evaluator()
+        s, ev = small_pbt(rp, 3, **kw), rp.evaluator()
         out = []
         for _ in range(30):
             cs = s.ask(2)
@@ -92,32 +84,15 @@ def test_default_is_the_search_as_before(rp):
 
 
 def test_a_run_resumed_with_a_batch_in_flight_ends_like_an_uninterrupted_one(tmp_path, rp):
-    def save(run):
-        return lambda lp: save_population(run, lp.generation, {"strategy": lp.strategy.state_dict(),
-                                                               "loop": lp.state_dict()})
-
-    def run(seed):
-        s = _search(rp, seed, trust=6, trust_rho=0.6)
+    def run():
+        s = small_pbt(rp, 1, trust=6, trust_rho=0.6)
         return s, SearchLoop(s, rp.evaluator(), budget=60, batch_size=4, ahead=1)
 
-    full, full_loop = run(1)
-    full_loop.checkpoint = save(tmp_path / "full")
-    full_loop.run()
-    killed, killed_loop = run(1)
-    killed_loop.checkpoint = save(tmp_path / "killed")
-    while killed_loop.spent < 28:
-        killed_loop.step()
-    assert killed.trust.record and any(p.predicted is not None for p in killed._pending.values())
-    stopped_at = killed_loop.generation
-    del killed, killed_loop
-    resumed, resumed_loop = run(1)
-    ck = load_latest(tmp_path / "killed")
-    assert ck["generation"] == stopped_at
-    resumed.load_state_dict(ck["state"]["strategy"])
-    resumed_loop.load_state_dict(ck["state"]["loop"])
-    resumed_loop.run()
-    assert [e.candidate.key for e in resumed_loop.history] == [e.candidate.key for e in full_loop.history]
-    same_population(resumed, full)
+    def in_flight(s, loop):
+        assert loop.spent < 60
+        return loop.spent >= 28 and bool(s.trust.record) and any(p.predicted is not None for p in s._pending.values())
+
+    (resumed, _), (full, _) = resumed_and_uninterrupted(tmp_path, run, in_flight)
     assert resumed.trust.state_dict() == full.trust.state_dict()
 
 
