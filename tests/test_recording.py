@@ -122,3 +122,13 @@ def test_record_measures_every_sampled_genome_once_with_a_batch_ahead(tmp_path, 
     keys = [json.dumps(e["genome"], sort_keys=True) for e in entries]
     assert len(keys) == 70 == len(set(keys))  # 5 batches, the last partial: each genome once
     assert all(e["status"] == "ok" for e in entries)
+
+
+@pytest.mark.parametrize("path", sorted(RECORDINGS.glob("*.json.gz")) + sorted(
+    (RECORDINGS.parents[1] / "benchmarks" / "spaces").glob("*_H200.json.gz")), ids=lambda p: p.name)
+def test_shipped_recordings_are_at_their_templates_current_hash(path):
+    # A template changed without re-recording would have replays answer with another kernel's times (the
+    # replay only notes the mismatch): re-record it on the GPU (scripts/gpu_session.sh, record / subspace).
+    doc = _doc(path)
+    assert doc["template_hash"] == load_template(doc["template"]).hash, \
+        f"{path.name} was recorded at {doc['template']}'s hash {doc['template_hash']}, not today's"
