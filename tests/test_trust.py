@@ -12,7 +12,8 @@ import pytest
 from evo_kernels.bench_search import parse_strategy
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop
-from evo_kernels.strategies.trust import ScreenTrust, rank_correlation
+from evo_kernels.strategies.prior import rank_correlation
+from evo_kernels.strategies.trust import ScreenTrust
 from pbt_fabricated import PNPOLY, make, resumed_and_uninterrupted, small_pbt
 pytestmark = pytest.mark.skipif(not PNPOLY.exists(), reason="shared spaces not present")
 

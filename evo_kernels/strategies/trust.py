@@ -14,26 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
-
-def rank_correlation(x: list[float], y: list[float]) -> float:
-    """Spearman's rank correlation (average ranks for ties); 0 where either side is constant."""
-    def ranks(v: list[float]) -> np.ndarray:
-        a = np.asarray(v, dtype=float)
-        order = np.argsort(a, kind="stable")
-        r = np.empty(len(a))
-        r[order] = np.arange(len(a), dtype=float)
-        for value in np.unique(a):  # ties share their mean rank
-            tie = a == value
-            if tie.sum() > 1:
-                r[tie] = r[tie].mean()
-        return r
-
-    rx, ry = ranks(x), ranks(y)
-    if rx.std() == 0 or ry.std() == 0:
-        return 0.0
-    return float(np.corrcoef(rx, ry)[0, 1])
+from evo_kernels.strategies.prior import rank_correlation
 
 
 class ScreenTrust:
@@ -55,7 +36,7 @@ class ScreenTrust:
         if window <= 0 or len(self.record) < max(4, window // 2):
             return proposals
         pred, got = zip(*self.record)
-        return low if rank_correlation(list(pred), list(got)) < rho else proposals
+        return low if rank_correlation(pred, got) < rho else proposals
 
     def state_dict(self) -> dict[str, Any]:
         return {"record": [list(p) for p in self.record]}
