@@ -21,7 +21,7 @@ def variants():
 
 def run(name, n, draws):
     from evo_kernels.runners.replay import ReplaySpace
-    from evo_kernels.strategies.policy import Experience
+    from evo_kernels.strategies.experience import Experience
     rp = ReplaySpace.load(P[name])
     ex = Experience(rp.space)
     G = rp.genomes()

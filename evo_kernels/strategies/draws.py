@@ -17,7 +17,8 @@ from evo_kernels.records import Genome
 from evo_kernels.strategies.members import Member
 from evo_kernels.strategies.operators import Operators, uniform_edit
 from evo_kernels.strategies.pbt_config import PBTConfig
-from evo_kernels.strategies.policy import Experience, encode
+from evo_kernels.strategies.experience import Experience
+from evo_kernels.strategies.policy import encode
 
 
 @dataclass

@@ -52,7 +52,8 @@ from evo_kernels.strategies.ga import seeded_global_random
 from evo_kernels.strategies.pbt_config import PBTConfig
 from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
-from evo_kernels.strategies.policy import Experience, Hyperparameters, PolicyConfig, metrics_of
+from evo_kernels.strategies.experience import Experience
+from evo_kernels.strategies.policy import Hyperparameters, PolicyConfig, metrics_of
 from evo_kernels.strategies.prior import PriorInRun, PriorModel, SavedPopulation
 from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
 from evo_kernels.strategies.trees import SURROGATES

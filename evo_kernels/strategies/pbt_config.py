@@ -75,7 +75,7 @@ class PBTConfig:
     see :mod:`~evo_kernels.strategies.trees`."""
     memory: int = 512
     """The most evaluations the shared surrogate and the policies' slot features see: beyond it, the
-    best half and the most recent rest (:meth:`~evo_kernels.strategies.policy.Experience.active`),
+    best half and the most recent rest (:meth:`~evo_kernels.strategies.experience.Experience.active`),
     so that the cost of a proposal stays flat over an overnight run (benchmarks/SEARCH.md)."""
     edits: str = "policy"
     """Where a member's single-gene edits come from: "policy" (its learned policy) or "uniform" (a

@@ -21,7 +21,8 @@ import torch
 from evo_kernels.records import Evaluation, Genome
 from evo_kernels.strategies.members import Member
 from evo_kernels.strategies.operators import Operators, uniform_edit
-from evo_kernels.strategies.policy import Experience, encode, metrics_of
+from evo_kernels.strategies.experience import Experience
+from evo_kernels.strategies.policy import encode, metrics_of
 
 SWEEP_ORDERS = ("surrogate", "policy", "uniform")
 
