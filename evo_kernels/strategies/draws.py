@@ -31,7 +31,7 @@ class Proposal:
     kind: str
     state: dict[str, torch.Tensor] | None = None
     action: torch.Tensor | None = None
-    predicted: float | None = None  # the screen's predicted log fitness of the pick (PBTConfig.trust only)
+    predicted: float | None = None  # a screened pick's predicted log fitness (PBTConfig.trust's record)
 
 
 @dataclass

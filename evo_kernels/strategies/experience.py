@@ -201,11 +201,12 @@ class Experience:
         self._fit()
         return self.model.predict(rows)
 
-    def screen(self, rows: np.ndarray, optimism: float) -> int:
-        """Index of the row a surrogate screen picks: the highest upper confidence bound, predicted
-        mean + ``optimism`` * std of log fitness (:meth:`predict`)."""
+    def screen(self, rows: np.ndarray, optimism: float) -> tuple[int, float]:
+        """Index of the row a surrogate screen picks, the highest upper confidence bound, predicted
+        mean + ``optimism`` * std of log fitness (:meth:`predict`), and that row's predicted mean."""
         mean, std = self.predict(rows)
-        return int(np.argmax(mean + optimism * std))
+        i = int(np.argmax(mean + optimism * std))
+        return i, float(mean[i])
 
     def _fit(self) -> None:
         """Fit the model to the active evaluations and the batch's fantasies (cheap when nothing

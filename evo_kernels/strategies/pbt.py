@@ -170,10 +170,8 @@ class PBTSearch(Strategy):
             # A warm start's first generation is the prior's design, whatever the batch size: one
             # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
             return draws[int(np.argmax(self.experience.model.prior(rows)))]
-        i = self.experience.screen(rows, self.cfg.optimism)
-        if not self.cfg.trust:
-            return draws[i]
-        return draws[i][0], replace(draws[i][1], predicted=float(self.experience.predict(rows[i:i + 1])[0][0]))
+        i, predicted = self.experience.screen(rows, self.cfg.optimism)
+        return draws[i][0], replace(draws[i][1], predicted=predicted)  # what ``trust`` compares with the measurement
 
     def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, Proposal]]:
         """``k`` draws for the member's screen (:class:`~evo_kernels.strategies.draws.Draws`)."""

@@ -56,7 +56,7 @@ class Sweep:
             return ops.genome(targets[uniform_edit(mask, m.generator)]), None, None
         edits = [tuple(e) for e in np.argwhere(mask).tolist()]
         if order == "surrogate":
-            best = exp.screen(np.array([exp.row(ops.genome(targets[e])) for e in edits]), optimism)
+            best, _ = exp.screen(np.array([exp.row(ops.genome(targets[e])) for e in edits]), optimism)
             return ops.genome(targets[edits[best]]), None, None
         state = encode(exp, self.genome, self.metrics, problem, mask)
         actions = torch.tensor(edits, dtype=torch.int64)
