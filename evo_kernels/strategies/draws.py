@@ -79,26 +79,22 @@ class Draws:
         if self.cfg.chain > 1:
             return self._chains(m, plan, todo)
         if self.cfg.edits == "uniform":  # the ablation: the same edits, drawn uniformly, nothing learned
-            out = []
-            for p in plan:
-                if isinstance(p[1], bool):
-                    p = (self.ops.genome(self.states[p][3][uniform_edit(self.states[p][2], m.generator)]),
-                         Proposal(m.index, "uniform"))
-                out.append(p)
-            return out
+            def uniform(key: tuple) -> tuple[Genome | None, Proposal]:
+                _, _, mask, targets = self.states[key][:4]
+                return self.ops.genome(targets[uniform_edit(mask, m.generator)]), Proposal(m.index, "uniform")
+
+            return _fill(plan, uniform)
         if todo:
             self._encode(m, todo, m.agent.logits)
-        out = []
-        for p in plan:
-            if not isinstance(p[1], bool):
-                out.append(p)
-                continue
-            _, _, _, targets, state, logits = self.states[p]
+
+        def policy(key: tuple) -> tuple[Genome | None, Proposal]:
+            _, _, _, targets, state, logits = self.states[key]
             with torch.no_grad():
                 action, _, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
-            out.append((self.ops.genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
-                        Proposal(m.index, "policy", state, action)))
-        return out
+            return (self.ops.genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
+                    Proposal(m.index, "policy", state, action))
+
+        return _fill(plan, policy)
 
     def _encode(self, m: Member, todo: list[tuple], head: Any) -> None:
         """Encode each base of ``todo`` and run one forward pass of ``head`` (the member's masked
@@ -119,13 +115,10 @@ class Draws:
         if todo and not uniform:
             self._encode(m, todo, m.agent.raw)
         memo: dict[tuple, tuple[np.ndarray, dict]] = {}
-        out = []
-        for p in plan:
-            if not isinstance(p[1], bool):
-                out.append(p)
-                continue
-            base, _, mask, targets, state, raw = self.states[p]
-            cur, edited, masks, actions = p[0], [], [], []
+
+        def chain(key: tuple) -> tuple[Genome | None, Proposal]:
+            base, _, mask, targets, state, raw = self.states[key]
+            cur, edited, masks, actions = key[0], [], [], []
             for k in range(self.cfg.chain):
                 last = k == self.cfg.chain - 1
                 if k:
@@ -150,11 +143,17 @@ class Draws:
                 edited.append(gi)
             if not edited or cur in self.ops.seen or not self.ops.valid_values(cur):
                 g = self.ops.mutant(base, m.hp.mutation_scale)
-                out.append((g if g is not None else self.random(), Proposal(m.index, "mutate")))
-            elif uniform:
-                out.append((self.ops.genome(cur), Proposal(m.index, "uniform")))
-            else:
-                steps = {name: torch.cat([state[name]] * len(masks)) for name in state if name != "mask"}
-                steps["mask"] = torch.cat(masks)
-                out.append((self.ops.genome(cur), Proposal(m.index, "policy", steps, torch.cat(actions))))
-        return out
+                return g if g is not None else self.random(), Proposal(m.index, "mutate")
+            if uniform:
+                return self.ops.genome(cur), Proposal(m.index, "uniform")
+            steps = {name: torch.cat([state[name]] * len(masks)) for name in state if name != "mask"}
+            steps["mask"] = torch.cat(masks)
+            return self.ops.genome(cur), Proposal(m.index, "policy", steps, torch.cat(actions))
+
+        return _fill(plan, chain)
+
+
+def _fill(plan: list[Any], draw: Any) -> list[tuple[Genome | None, Proposal]]:
+    """The plan with each of its edit slots (a state key, whose second item is a bool) replaced by
+    ``draw(key)``, in order; its other entries, already (genome, proposal), as they are."""
+    return [draw(p) if isinstance(p[1], bool) else p for p in plan]
