@@ -6,7 +6,8 @@
 BX, BY, CY, V = AdjustBlockSizeX, AdjustBlockSizeY, ThreadCoarsening, VectorizeLoads
 TW, TH = BX * V, BY * CY
 OFF = V                                     # smem column of the first interior cell (vector aligned)
-S = -(-(V + TW + 1) // V) * V + (V if PadSharedMemory else 0)
+SKEW = TileLoops_Skew and UseSharedMemory               # else the gene changes nothing
+S = -(-max(V + TW + 1, TW + 10 if SKEW else 0) // V) * V + (V if PadSharedMemory else 0)
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 ALIGN = VectorizeLoads_Align and V > 1 and not UseSharedMemory       # else these genes change nothing
 PREF = ReorderInstructions_Prefetch and not UseSharedMemory
@@ -356,6 +357,53 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
     }
 }
 % endif
+% if SKEW:
+
+// TileLoops_Skew, where the rows take no vectors (W % ${V} != 0, a misaligned buffer${", or VectorizeLoads 1" if V == 1 else ""}): output row y
+// of the tile covers columns bx0 - d .. bx0 + ${TW - 1} - d, d the misalignment in floats of out + y*W + bx0 within a
+// 32-byte sector (bx0 is a multiple of 8, so d depends on y only). Each row is so split between tiles at sector
+// boundaries, and every sector is written whole by one warp store. tile[r][9 + i] holds in[by*${TH} - 1 + r][bx0 + i]
+// (clamped into the grid), -9 <= i <= ${TW}, loaded in warp windows that start on a sector; thread tx computes
+// columns bx0 - d + tx + k*${BX} (k < ${V}), so each warp store is consecutive floats from a sector boundary.
+__device__ __forceinline__ void run_skew(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
+                                         float c0, float c1, float (*tile)[${S}], int by)
+{
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int bx0 = blockIdx.x * ${TW}, by0 = by * ${TH};
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    #pragma unroll 1
+    for (int r = ty; r < ${TH + 2}; r += ${BY}) {
+        const int yr = min(max(by0 - 1 + r, 0), H - 1);
+        const float* rowp = inp + (size_t)yr * W;
+        const int e = (int)((ib + (unsigned)yr * (unsigned)W + (unsigned)(bx0 - 9)) & 7u);   // the window's start
+        #pragma unroll
+        for (int i = tx; i < ${TW + 17}; i += ${BX}) {
+            const int j = i - e;                        // staged column: bx0 - 9 + j
+            if (j >= 0 && j < ${TW + 10}) tile[r][j] = __ldg(rowp + min(max(bx0 - 9 + j, 0), W - 1));
+        }
+    }
+    __syncthreads();
+    const int y0 = by0 + ty * ${CY};
+    ${UNR}
+    for (int i = 0; i < ${CY}; ++i) {
+        const int y = y0 + i;
+        if (y >= H) break;
+        const int sr = ty * ${CY} + i + 1;
+        const int d = (int)((ob + (unsigned)y * (unsigned)W + (unsigned)bx0) & 7u);   // uniform over the row
+        float* const rowp = out + (size_t)y * W;
+        const bool edge_row = (y == 0) | (y == H - 1);
+        #pragma unroll
+        for (int k = 0; k < ${V}; ++k) {
+            const int j = 9 + tx + k * ${BX} - d;       // staged column of output column x
+            const int x = bx0 - 9 + j;
+            const float b = tile[sr][j];
+            const float s = c0 * b + c1 * ((tile[sr - 1][j] + tile[sr + 1][j]) + (tile[sr][j - 1] + tile[sr][j + 1]));
+            if (x >= 0 && x < W) rowp[x] = (edge_row | (x == 0) | (x == W - 1)) ? b : s;
+        }
+    }
+}
+% endif
 
 % if COALS:
 // CoalesceMemoryAccess, where W or a buffer allows no vectors: thread tx computes columns xb + k*${BX}
@@ -410,11 +458,12 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     #pragma unroll 1
     for (int by = blockIdx.y; by * ${TH} < H; by += gridDim.y) {   // grid y is at most 65535
         if (by != blockIdx.y) __syncthreads();                    // the previous tile has been read
+<% rf = "run_skew" if SKEW else "run<false>" %>\
   % if V > 1:
         if (vec) run<true>(out, inp, H, W, c0, c1, tile, by);
-        else     run<false>(out, inp, H, W, c0, c1, tile, by);
+        else     ${rf}(out, inp, H, W, c0, c1, tile, by);
   % else:
-        run<false>(out, inp, H, W, c0, c1, tile, by);
+        ${rf}(out, inp, H, W, c0, c1, tile, by);
   % endif
     }
 % else:

@@ -13,7 +13,8 @@ from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
 ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
                          {"R": 128, "C": 128}, {"R": 131, "C": 5}, {"R": 125, "C": 67}],   # 125: skew's extra tile row
            "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
-                       {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2}]}
+                       {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2},
+                       {"H": 40, "W": 125}]}   # 125: TileLoops_Skew's extra tile column (128-wide tiles)
 
 ODD_DESIGNS = {
     "transpose": [{"VectorizeLoads_Align": True},
@@ -50,6 +51,12 @@ ODD_DESIGNS = {
                  "AdjustBlockSizeY": 2, "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True},
                 {"UseSharedMemory": True, "VectorizeLoads_AlignShared": True, "AdjustBlockSizeX": 8,
                  "AdjustBlockSizeY": 8, "ThreadCoarsening": 2},
+                # TileLoops_Skew: each output row split between tiles at 32-byte sector boundaries
+                {"UseSharedMemory": True, "TileLoops_Skew": True},
+                {"UseSharedMemory": True, "TileLoops_Skew": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2,
+                 "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True, "UnrollLoop": False},
+                {"UseSharedMemory": True, "TileLoops_Skew": True, "AdjustBlockSizeX": 8, "AdjustBlockSizeY": 8,
+                 "ThreadCoarsening": 2, "VectorizeLoads": 1},
                 # CoalesceMemoryAccess: a thread's columns a block width apart, every warp access consecutive
                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "AdjustBlockSizeY": 2},
                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
@@ -113,6 +120,11 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert t.render(dict(aligned, CoalesceMemoryAccess=True)) == t.render(aligned)
         assert "g32 / (unsigned)W" in t.render(dict(fast, TileLoops_Flat=True))
         assert t.render(dict(smem, TileLoops_Flat=True)) == t.render(smem)
+        skew = _odd_genomes(t)[7]
+        assert "run_skew(out" in t.render(skew) and "run_skew" not in t.render(smem)
+        assert t.render(dict(fast, TileLoops_Skew=True)) == t.render(fast)   # no shared memory
+        assert t.smem_bytes(skew) == (32 + 2) * (128 + 12) * 4 and t.smem_bytes(smem) == (32 + 2) * (128 + 8) * 4
+        assert t.launch(skew, {"H": 64, "W": 125}).grid[0] == 2 and t.launch(smem, {"H": 64, "W": 125}).grid[0] == 1
         assert t.launch(dict(fast, TileLoops_Flat=True), {"H": 131072, "W": 257}).grid[:2] == (16384 * 257 // 128, 1)
         bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
         assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
