@@ -7,6 +7,9 @@ BX, BY, CY, V = AdjustBlockSizeX, AdjustBlockSizeY, ThreadCoarsening, VectorizeL
 TW, TH = BX * V, BY * CY
 OFF = V                                     # smem column of the first interior cell (vector aligned)
 SKEW = TileLoops_Skew and UseSharedMemory               # else the gene changes nothing
+KR = -(-(TH + 2) // BY)                                 # TileLoops_Skew: staged rows per thread,
+KI = -(-(TW + 17) // BX)                                # window slots per row and thread,
+KG = max(1, min(KR, 32 // KI))                          # rows whose loads are issued together
 S = -(-max(V + TW + 1, TW + 10 if SKEW else 0) // V) * V + (V if PadSharedMemory else 0)
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 ALIGN = VectorizeLoads_Align and V > 1 and not UseSharedMemory       # else these genes change nothing
@@ -372,15 +375,36 @@ __device__ __forceinline__ void run_skew(float* __restrict__ out, const float* _
     const int bx0 = blockIdx.x * ${TW}, by0 = by * ${TH};
     const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
     const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
-    #pragma unroll 1
-    for (int r = ty; r < ${TH + 2}; r += ${BY}) {
-        const int yr = min(max(by0 - 1 + r, 0), H - 1);
-        const float* rowp = inp + (size_t)yr * W;
-        const int e = (int)((ib + (unsigned)yr * (unsigned)W + (unsigned)(bx0 - 9)) & 7u);   // the window's start
+    // the loads of ${KG} of this thread's ${KR} staged rows (${KI} window slots each) are all issued before the first
+    // shared store
+    #pragma unroll
+    for (int g0 = 0; g0 < ${KR}; g0 += ${KG}) {
+        float v[${KG}][${KI}];
+        int e[${KG}];
         #pragma unroll
-        for (int i = tx; i < ${TW + 17}; i += ${BX}) {
-            const int j = i - e;                        // staged column: bx0 - 9 + j
-            if (j >= 0 && j < ${TW + 10}) tile[r][j] = __ldg(rowp + min(max(bx0 - 9 + j, 0), W - 1));
+        for (int n = 0; n < ${KG}; ++n) {
+            const int r = ty + (g0 + n) * ${BY};
+            if (g0 + n < ${KR} && r < ${TH + 2}) {
+                const int yr = min(max(by0 - 1 + r, 0), H - 1);
+                const float* rowp = inp + (size_t)yr * W;
+                e[n] = (int)((ib + (unsigned)yr * (unsigned)W + (unsigned)(bx0 - 9)) & 7u);   // the window's start
+                #pragma unroll
+                for (int q = 0; q < ${KI}; ++q) {
+                    const int j = tx + q * ${BX} - e[n];    // staged column: bx0 - 9 + j
+                    v[n][q] = __ldg(rowp + min(max(bx0 - 9 + j, 0), W - 1));
+                }
+            }
+        }
+        #pragma unroll
+        for (int n = 0; n < ${KG}; ++n) {
+            const int r = ty + (g0 + n) * ${BY};
+            if (g0 + n < ${KR} && r < ${TH + 2}) {
+                #pragma unroll
+                for (int q = 0; q < ${KI}; ++q) {
+                    const int j = tx + q * ${BX} - e[n];
+                    if (j >= 0 && j < ${TW + 10}) tile[r][j] = v[n][q];
+                }
+            }
         }
     }
     __syncthreads();
