@@ -127,11 +127,11 @@ for stage in ${STAGES:-tests check bench batch}; do
             --pin CoalesceMemoryAccess=True --pin PadSharedMemory=True --pin TileLoops_Group=1 --pin UnrollLoop=32
             --pin TileLoops_SpecializeEdges=False --pin TileLoops_SplitK=1" ;;
           # shared tiles, padded; aligned-only vectors, 2-D grid, no edge specialization, no line windows or
-          # skewed tiles (at 2048^2 every side takes vectors): tile, block, unrolling, vector width, coarsening, coalesced
+          # skewed tiles or narrow runs (at 2048^2 every side takes vectors): tile, block, unrolling, vector width, coarsening, coalesced
           # stores and the store batching are free
           transpose) size="R=2048 C=2048"; pins="--pin UseSharedMemory=True --pin PadSharedMemory=True
             --pin VectorizeLoads_Align=False --pin TileLoops_Flat=False --pin TileLoops_Specialize=False
-            --pin CoalesceMemoryAccess_Lines=False --pin TileLoops_Skew=False" ;;
+            --pin CoalesceMemoryAccess_Lines=False --pin TileLoops_Skew=False --pin TileLoops_Narrow=False" ;;
           # the genes of the first stencil template (its odd-side genes and the skewed tile off)
           stencil) size="H=2048 W=2048"; pins="--pin VectorizeLoads_Align=False --pin ReorderInstructions_Prefetch=False
             --pin VectorizeLoads_AlignStores=False --pin VectorizeLoads_AlignShared=False

@@ -18,6 +18,8 @@ SK = 8 if SKEW else 0                                   # TileLoops_Skew: extra 
 NRS = -(-(TileLoops + SK) // AdjustBlockSize)           # staged rows per thread under TileLoops_Skew
 GS = max(1, min(NRS, 32 // KV))                         # of which loaded before the first shared store
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
+NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not (V == 1 and TC == 1 and not SPEC)
+NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoops_Narrow: floats of the staged run
 %>
 % if ALIGN:
 <%
@@ -536,6 +538,73 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
   % endif
 }
 
+% if NARROW:
+<%
+NTN = BXT * ROWS                        # threads
+NVT = -(-(NF // 4) // NTN)              # float4 slots per thread and run
+GB = min(NVT, 8)                        # of which loaded before the first shared store
+NL = min(32, NTN)                       # lanes per output row segment
+%>\
+// TileLoops_Narrow, a matrix at most 64 columns wide (C <= 64; R*C floats contiguous): each block stages runs of
+// K + 8 whole input rows (K = ((${NF} - 8) / C - 8) rounded down to 8, the most that fit the shared buffer) with
+// aligned float4 loads, every thread busy whatever C, and writes output rows c = 0 .. C-1, elements r0 - d .. r0 + K-1 - d,
+// d the misalignment in floats of out + c*R + r0 within a 32-byte sector, so each output row is split between runs at
+// sector boundaries (the 8 staged rows above the run cover the shift). The blocks stride over the runs.
+__device__ __forceinline__ void narrow(float* __restrict__ out, const float* __restrict__ inp, int R, int C, int K,
+                                       float* __restrict__ flat)
+{
+    const int tid = threadIdx.y * ${BXT} + threadIdx.x;
+    const int lane = tid % ${NL}, grp = tid / ${NL};
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    const long long n = (long long)R * C;
+    const int runs = (R + 7 + K - 1) / K;
+    const int b = blockIdx.y * gridDim.x + blockIdx.x, nb = gridDim.x * gridDim.y;
+    #pragma unroll 1
+    for (int ch = b; ch < runs; ch += nb) {
+        const int r0 = ch * K;
+        if (ch != b) __syncthreads();                       // the previous run has been written out
+        const long long lo = (long long)max(r0 - 8, 0) * C, hi = (long long)min(r0 + K, R) * C;
+        const long long a0 = lo - (long long)((ib + (unsigned)lo) & 3u);   // flat[i] holds inp[a0 + i]
+        const int nv = (int)((hi - a0 + 3) >> 2);
+        #pragma unroll
+        for (int g0 = 0; g0 < ${NVT}; g0 += ${GB}) {
+            float4 v[${GB}];
+            #pragma unroll
+            for (int q = 0; q < ${GB}; ++q) {
+                const int k = tid + (g0 + q) * ${NTN};
+                const long long o = a0 + 4LL * k;
+                if (g0 + q < ${NVT} && k < nv) {
+                    if (o >= 0 && o + 4 <= n) v[q] = __ldg(reinterpret_cast<const float4*>(inp + o));
+                    else {
+                        v[q].x = o >= 0 && o < n ? __ldg(inp + o) : 0.f;
+                        v[q].y = o + 1 >= 0 && o + 1 < n ? __ldg(inp + o + 1) : 0.f;
+                        v[q].z = o + 2 >= 0 && o + 2 < n ? __ldg(inp + o + 2) : 0.f;
+                        v[q].w = o + 3 >= 0 && o + 3 < n ? __ldg(inp + o + 3) : 0.f;
+                    }
+                }
+            }
+            #pragma unroll
+            for (int q = 0; q < ${GB}; ++q) {
+                const int k = tid + (g0 + q) * ${NTN};
+                if (g0 + q < ${NVT} && k < nv) *reinterpret_cast<float4*>(flat + 4 * k) = v[q];
+            }
+        }
+        __syncthreads();
+        #pragma unroll 1
+        for (int c = grp; c < C; c += ${NTN // NL}) {
+            const int d = (int)((ob + (unsigned)c * (unsigned)R + (unsigned)r0) & 7u);
+            float* const rowp = out + (size_t)c * R;
+            #pragma unroll 4
+            for (int i = lane; i < K; i += ${NL}) {
+                const int r = r0 - d + i;
+                if (r >= 0 && r < R) rowp[r] = flat[(int)((long long)r * C + c - a0)];
+            }
+        }
+    }
+}
+
+% endif
 template <bool VIN, bool VOUT>
 __device__ __forceinline__ void body(float* __restrict__ out, const float* __restrict__ inp, int R, int C
                                      ${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
@@ -567,6 +636,15 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
   % if UseSharedMemory:
     __shared__ __align__(16) float tile[${TILE + SK}][${TILE + PAD}];
+  % endif
+  % if NARROW:
+    if (C <= 64) {                                  // uniform over the grid: TileLoops_Narrow
+        const int K = ((${NF - 8} / C) - 8) & ~7;   // rows per run
+        if (K >= 8) {
+            narrow(out, inp, R, C, K, &tile[0][0]);
+            return;
+        }
+    }
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>
   % if V > 1:

@@ -3,7 +3,9 @@
 For odd sides (rows not 16-byte aligned, so the VectorizeLoads vectors cannot apply as such),
 VectorizeLoads_Align covers each tile row and each output row segment with the aligned vectors that
 overlap it, and TileLoops_Flat reads a matrix at most one tile wide (C = 37) as one contiguous run per
-tile. ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first
+tile. CoalesceMemoryAccess_Lines aligns each warp access to a window of a line; TileLoops_Skew starts every
+output row segment on a 32-byte sector; TileLoops_Narrow stages runs of whole rows of a matrix at most 64
+wide, every thread busy. ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first
 shared store (the plain row loop keeps one row, 16 bytes per thread, in flight: the H200 profile of the best
 genomes showed 0.25-0.31 issued warps per scheduler and 70-75% "No Eligible" at DRAM 53-57%). The kernels stride
 over grid y, which launch() caps at 65535.
@@ -64,6 +66,13 @@ GENES = [
          "sector is written whole by one warp store instead of in part by two blocks (on the H200 misaligned "
          "stores cost 25% at 4097 x 4096, misaligned loads 4% at 4096 x 4097). The tile stages 8 more input "
          "rows, and the grid one more row of tiles. Changes nothing without CoalesceMemoryAccess"),
+    Gene("TileLoops_Narrow", "TileLoops", (False, True), False,
+         "with UseSharedMemory, for a matrix at most 64 columns wide (C <= 64, decided at run time; R*C floats are "
+         "contiguous): each block stages runs of as many whole input rows as fill its shared tile (104 rows at C = 37 "
+         "in a 64 x 65 tile) with aligned float4 loads, every thread busy whatever C (a 64-wide tile leaves 27 of 64 "
+         "columns idle at C = 37), and writes each output row's part of the run from a 32-byte sector boundary. "
+         "Changes nothing with VectorizeLoads_Align (whose TileLoops_Flat reads narrow matrices), without shared "
+         "memory, or in the plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -144,4 +153,4 @@ FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, 
                "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
                "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False,
-               "TileLoops_Skew": False}
+               "TileLoops_Skew": False, "TileLoops_Narrow": False}

@@ -11,7 +11,8 @@ from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
 
 
 ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
-                         {"R": 128, "C": 128}, {"R": 131, "C": 5}, {"R": 125, "C": 67}],   # 125: skew's extra tile row
+                         {"R": 128, "C": 128}, {"R": 131, "C": 5}, {"R": 125, "C": 67},   # 125: skew's extra tile row
+                         {"R": 208, "C": 37}],   # 208: 2 runs of 104 rows of TileLoops_Narrow, shifted
            "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
                        {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2},
                        {"H": 40, "W": 125}]}   # 125: TileLoops_Skew's extra tile column (128-wide tiles)
@@ -35,6 +36,13 @@ ODD_DESIGNS = {
                    "TileLoops_Specialize": True},
                   {"CoalesceMemoryAccess": True, "TileLoops_Skew": True, "TileLoops": 32, "AdjustBlockSize": 8,
                    "VectorizeLoads": 2, "ThreadCoarsening": 2, "CoalesceMemoryAccess_Lines": True},
+                  # TileLoops_Narrow: runs of whole rows of a matrix at most 64 wide (blocks of 256, 512, 128, 16)
+                  {"TileLoops_Narrow": True},
+                  {"TileLoops_Narrow": True, "CoalesceMemoryAccess": True, "TileLoops_Skew": True,
+                   "ReorderInstructions_Batch": True, "VectorizeLoads": 2},
+                  {"TileLoops_Narrow": True, "TileLoops": 32, "AdjustBlockSize": 8, "VectorizeLoads": 2,
+                   "ThreadCoarsening": 2},
+                  {"TileLoops_Narrow": True, "TileLoops": 16, "AdjustBlockSize": 4, "VectorizeLoads": 4},
                   # ReorderInstructions_Batch: all of a thread's tile rows loaded before the shared stores
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True,
@@ -106,6 +114,12 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert "tile_skew<VIN, FULL>" in t.render(skew) and t.render(dict(fast, TileLoops_Skew=True)) == t.render(fast)
         assert t.smem_bytes(skew) == (64 + 8) * (64 + 1) * 4
         assert t.launch(skew, {"R": 121, "C": 64}).grid[1] == 3 and t.launch(fast, {"R": 121, "C": 64}).grid[1] == 2
+        narrow = _odd_genomes(t)[10]
+        assert "narrow(out, inp, R, C, K" in t.render(narrow) and "narrow(" not in t.render(fast)
+        assert t.render(dict(_odd_genomes(t)[0], TileLoops_Narrow=True)) == t.render(_odd_genomes(t)[0])   # Align
+        plain = dict(t.space.baseline(), UseSharedMemory=True)
+        assert t.render(dict(plain, TileLoops_Narrow=True)) == t.render(plain)   # the plain kernel
+        assert "((4152 / C) - 8) & ~7" in t.render(narrow)   # a 64 x 65 tile: 104 rows per run at C = 37
         nosmem = dict(fast, UseSharedMemory=False, PadSharedMemory=False, AdjustBlockSize=8)
         assert t.render(dict(nosmem, ReorderInstructions_Batch=True)) == t.render(nosmem)
     else:
@@ -177,6 +191,7 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
         genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
         genomes.append(_odd_genomes(t)[5])  # CoalesceMemoryAccess_Lines
         genomes.append(_odd_genomes(t)[8])  # TileLoops_Skew (its extra row of tiles strided over grid y)
+        genomes.append(_odd_genomes(t)[12])  # TileLoops_Narrow (the blocks stride over the runs)
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
     for g in genomes:
         assert t.launch(g, p).grid[1] <= 2
