@@ -31,19 +31,19 @@ from evo_kernels.runners.replay import write_recording_doc  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 
-def _git(*args: str) -> str:
-    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+def _git(root: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
 
 
-def template_at(name: str, want_hash: str, tmp: Path):
-    """(commit, template) of the newest commit whose template ``name`` has ``want_hash``."""
+def template_at(root: Path, name: str, want_hash: str, tmp: Path):
+    """(commit, template) of the newest commit of ``root`` whose template ``name`` has ``want_hash``."""
     files = [f"templates/{name}.py", f"templates/{name}.cu.mako"]
-    for commit in _git("log", "--format=%H", "--", *files).split():
+    for commit in _git(root, "log", "--format=%H", "--", *files).split():
         d = tmp / commit[:10]
         d.mkdir()
         try:
             for f in files:
-                (d / Path(f).name).write_text(_git("show", f"{commit}:{f}"))
+                (d / Path(f).name).write_text(_git(root, "show", f"{commit}:{f}"))
         except subprocess.CalledProcessError:
             continue
         t = load_template(str(d / f"{name}.py"))
@@ -56,15 +56,17 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("recording", type=Path)
     ap.add_argument("--why", required=True, help="what changed in the template since, in a sentence")
+    ap.add_argument("--root", type=Path, default=ROOT,
+                    help="the git repository whose templates/ holds the template (default: this project)")
     args = ap.parse_args(argv)
     doc = json.loads(gzip.open(args.recording).read())
     name, old_hash = doc["template"], doc["template_hash"]
-    new = load_template(name)
+    new = load_template(str(args.root / "templates" / f"{name}.py"))
     if old_hash == new.hash:
         print(f"{args.recording}: already at {name}'s current hash {new.hash}")
         return 0
     with tempfile.TemporaryDirectory() as tmp:
-        commit, old = template_at(name, old_hash, Path(tmp))
+        commit, old = template_at(args.root, name, old_hash, Path(tmp))
         base = new.space.baseline()
         for i, e in enumerate(doc["entries"]):
             g = e["genome"]
