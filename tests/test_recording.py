@@ -129,7 +129,9 @@ def test_record_measures_every_sampled_genome_once_with_a_batch_ahead(tmp_path, 
     (RECORDINGS.parents[1] / "benchmarks" / "spaces").glob("*_H200.json.gz")), ids=lambda p: p.name)
 def test_shipped_recordings_are_at_their_templates_current_hash(path):
     # A template changed without re-recording would have replays answer with another kernel's times (the
-    # replay only notes the mismatch): re-record it on the GPU (scripts/gpu_session.sh, record / subspace).
+    # replay only notes the mismatch): re-record it on the GPU (scripts/gpu_session.sh, record / subspace), or,
+    # where no recorded genome's CUDA source changed, move it with benchmarks/dev/rehash_recording.py.
     doc = _doc(path)
     assert doc["template_hash"] == load_template(doc["template"]).hash, \
-        f"{path.name} was recorded at {doc['template']}'s hash {doc['template_hash']}, not today's"
+        (f"{path.name} was recorded at {doc['template']}'s hash {doc['template_hash']}, not today's: re-record it, "
+         "or run benchmarks/dev/rehash_recording.py on it")
