@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import gzip
-import json
 import subprocess
 import sys
 import tempfile
@@ -27,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from evo_kernels.runners.replay import write_recording_doc  # noqa: E402
+from evo_kernels.runners.replay import ReplayError, read_recording, write_recording_doc  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 
@@ -59,7 +57,11 @@ def main(argv=None) -> int:
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="the git repository whose templates/ holds the template (default: this project)")
     args = ap.parse_args(argv)
-    doc = json.loads(gzip.open(args.recording).read())
+    try:
+        doc = read_recording(args.recording)   # checked: one line naming the file where it is not a recording
+    except ReplayError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     name, old_hash = doc["template"], doc["template_hash"]
     new = load_template(str(args.root / "templates" / f"{name}.py"))
     if old_hash == new.hash:
