@@ -3,6 +3,7 @@ exploit/explore and its lineage, proposals screened by the surrogate (saved popu
 test_pbt_transfer.py)."""
 from __future__ import annotations
 
+import math
 from dataclasses import asdict
 
 import numpy as np
@@ -294,3 +295,55 @@ def test_chains_of_edits_are_deterministic_resume_and_credit_every_step(tmp_path
     assert 2 in steps  # from the member's own genome (not a crossover), two genes moved
     with pytest.raises(ValueError, match="chain"):
         make(5, chain=0)
+
+
+def test_policy_weight_adds_the_policys_log_ratio_to_uniform_to_the_screens_score(monkeypatch):
+    """``policy_weight``: each screened pick is the highest UCB + weight * (log pi(edit) + log #allowed
+    edits) among its draws, the ratio being the drawing member's own log-probability of that edit
+    at its temperature; draws that are not policy edits get no bonus; weight 0 is the plain screen."""
+    for w in (0.05, 10.0):
+        strategy, loop = make(5, proposals=6, policy_weight=w)
+        loop.budget = 8
+        loop.run()
+        draws: list[list] = []
+        real = PBTSearch._draws
+
+        def recording(self, m, k):
+            d = real(self, m, k)
+            draws[-1].extend(x for x in d if x[0] is not None)
+            return d
+
+        monkeypatch.setattr(PBTSearch, "_draws", recording)
+        exp, plain_differs, screened = strategy.experience, False, 0
+        for _ in range(16):
+            for m in strategy.members:
+                m.forced = None  # plain proposals only (explore draws mutants of the parent instead)
+            draws.append([])
+            (c,) = strategy.ask(1)
+            ds = draws[-1]
+            if len(ds) <= 1:  # a restarting member's start genome: no screen of edits
+                strategy.tell([c], loop.evaluator.evaluate([c]))
+                continue
+            screened += 1
+            for g, p in ds:
+                if p.kind != "policy":
+                    assert p.ratio == 0.0
+                    continue
+                agent = strategy.members[p.member].agent
+                hp = strategy.members[p.member].hp
+                with torch.no_grad():
+                    _, logprob, _ = agent.get_action_and_logprob(p.state, p.action, temperature=hp.temperature)
+                assert p.ratio == pytest.approx(float(logprob[0]) + math.log(int(p.state["mask"].sum())), abs=1e-5)
+            mean, std = exp.predict(np.array([exp.row(g) for g, _ in ds]))
+            ucb = mean + strategy.cfg.optimism * std
+            assert c.genome == ds[int(np.argmax(ucb + w * np.array([p.ratio for _, p in ds])))][0]
+            plain_differs |= c.genome != ds[int(np.argmax(ucb))][0]
+            strategy.tell([c], loop.evaluator.evaluate([c]))
+        monkeypatch.setattr(PBTSearch, "_draws", real)
+        assert screened >= 8
+        assert plain_differs or w < 1  # a heavy weight moves picks off the plain UCB's choice
+    a, la = make(3)
+    b, lb = make(3, policy_weight=0.0)
+    la.run()
+    lb.run()
+    assert [e.candidate.key for e in la.history] == [e.candidate.key for e in lb.history]

@@ -32,6 +32,7 @@ class Proposal:
     state: dict[str, torch.Tensor] | None = None
     action: torch.Tensor | None = None
     predicted: float | None = None  # a screened pick's predicted log fitness (PBTConfig.trust's record)
+    ratio: float = 0.0  # a policy draw's log-probability over a uniform choice's (PBTConfig.policy_weight)
 
 
 @dataclass
@@ -88,11 +89,11 @@ class Draws:
             self._encode(m, todo, m.agent.logits)
 
         def policy(key: tuple) -> tuple[Genome | None, Proposal]:
-            _, _, _, targets, state, logits = self.states[key]
+            _, _, mask, targets, state, logits = self.states[key]
             with torch.no_grad():
-                action, _, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
+                action, logprob, _ = m.agent.sample(logits, temperature=m.hp.temperature, generator=m.generator)
             return (self.ops.genome(targets[(int(action[0, 0]), int(action[0, 1]))]),
-                    Proposal(m.index, "policy", state, action))
+                    Proposal(m.index, "policy", state, action, ratio=float(logprob[0]) + float(np.log(mask.sum()))))
 
         return _fill(plan, policy)
 

@@ -201,11 +201,13 @@ class Experience:
         self._fit()
         return self.model.predict(rows)
 
-    def screen(self, rows: np.ndarray, optimism: float) -> tuple[int, float]:
+    def screen(self, rows: np.ndarray, optimism: float, bonus: np.ndarray | None = None) -> tuple[int, float]:
         """Index of the row a surrogate screen picks, the highest upper confidence bound, predicted
-        mean + ``optimism`` * std of log fitness (:meth:`predict`), and that row's predicted mean."""
+        mean + ``optimism`` * std of log fitness (:meth:`predict`) + ``bonus`` (per row, in the same
+        units; None: none), and that row's predicted mean."""
         mean, std = self.predict(rows)
-        i = int(np.argmax(mean + optimism * std))
+        score = mean + optimism * std
+        i = int(np.argmax(score if bonus is None else score + bonus))
         return i, float(mean[i])
 
     def _fit(self) -> None:

@@ -170,7 +170,8 @@ class PBTSearch(Strategy):
             # A warm start's first generation is the prior's design, whatever the batch size: one
             # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
             return draws[int(np.argmax(self.experience.model.prior(rows)))]
-        i, predicted = self.experience.screen(rows, self.cfg.optimism)
+        bonus = self.cfg.policy_weight * np.array([p.ratio for _, p in draws]) if self.cfg.policy_weight else None
+        i, predicted = self.experience.screen(rows, self.cfg.optimism, bonus)
         return draws[i][0], replace(draws[i][1], predicted=predicted)  # what ``trust`` compares with the measurement
 
     def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, Proposal]]:

@@ -104,3 +104,9 @@ class PBTConfig:
     below ``trust_rho``, proposals screen ``trust_draws`` draws instead of ``proposals``. 0: never."""
     trust_rho: float = 0.3
     trust_draws: int = 8
+    policy_weight: float = 0.0
+    """Weight, in log-fitness units, of a policy draw's log-probability ratio to a uniform choice
+    among the same allowed edits (log pi(edit) + log #allowed) in the screen's score of that draw:
+    the screen picks the highest mean + ``optimism`` * std + ``policy_weight`` * ratio. Other draws
+    (mutations, uniform edits, starts) get no bonus, so with ``edits="uniform"`` the screen is the
+    plain UCB. 0: the policies only propose, the screen alone chooses (benchmarks/SEARCH.md)."""
