@@ -28,23 +28,28 @@ import json
 import math
 import statistics
 import sys
+from dataclasses import fields
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from evo_kernels.bench_search import parse_strategy  # noqa: E402
 from evo_kernels.checkpoint import load_pretrained, save_population  # noqa: E402
 from evo_kernels.runners.replay import ReplaySpace  # noqa: E402
 from evo_kernels.search import SearchLoop, evals_to_within  # noqa: E402
 from evo_kernels.strategies.pbt import PBTSearch  # noqa: E402
+from evo_kernels.strategies.pbt_config import PBTConfig  # noqa: E402
 from evo_kernels.strategies.prior import PriorModel, SavedPopulation  # noqa: E402
 
 
 def search(rp: ReplaySpace, seed: int, budget: int, batch: int, previous: PBTSearch | None = None,
            init_population: SavedPopulation | None = None,
-           stop_within: float | None = None) -> tuple[PBTSearch, SearchLoop]:
-    """One PBT search on a replayed space; ``previous`` hands its members' weights to this one."""
-    strategy = PBTSearch(rp.space, rp.template, rp.problem, seed=seed, init_population=init_population)
+           stop_within: float | None = None, options: dict | None = None) -> tuple[PBTSearch, SearchLoop]:
+    """One PBT search on a replayed space; ``previous`` hands its members' weights to this one;
+    ``options``: PBTConfig settings (``--option``)."""
+    strategy = PBTSearch(rp.space, rp.template, rp.problem, seed=seed, init_population=init_population,
+                         **(options or {}))
     if previous is not None:
         for m, src in zip(strategy.members, previous.members):
             m.load_weights(src.state_dict())
@@ -55,11 +60,12 @@ def search(rp: ReplaySpace, seed: int, budget: int, batch: int, previous: PBTSea
 
 
 def evals_to_5pct(rp: ReplaySpace, seeds: int, budget: int, batch: int,
-                  init_population: SavedPopulation | None) -> list[int]:
+                  init_population: SavedPopulation | None, options: dict | None = None) -> list[int]:
     """Evaluations until within 5% of the optimum, per seed (budget + 1 where never)."""
     out = []
     for seed in range(seeds):
-        _, loop = search(rp, seed, budget, batch, init_population=init_population, stop_within=0.05)
+        _, loop = search(rp, seed, budget, batch, init_population=init_population, stop_within=0.05,
+                         options=options)
         n = evals_to_within(loop.history, rp.optimum_ms, 0.05)
         out.append(n if n is not None else budget + 1)
     return out
@@ -78,7 +84,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--evaluate", help="a held-out space file: compare cold and warm starts on it")
     ap.add_argument("--eval-seeds", type=int, default=20)
     ap.add_argument("--eval-budget", type=int, default=500)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a PBTConfig setting for every training and evaluation search, as bench-search's "
+                         "pbt:KEY=VALUE (repeatable): e.g. --option policy_weight=0.1")
     args = ap.parse_args(argv)
+    try:
+        args.options = parse_strategy("pbt:" + ",".join(args.option))[1]
+    except ValueError as exc:
+        ap.error(str(exc))
+    unknown = sorted(set(args.options) - {f.name for f in fields(PBTConfig)} - {"init_population"})
+    if unknown or "init_population" in args.options:
+        ap.error(f"--option {', '.join(unknown) or 'init_population'}: not a PBTConfig setting "
+                 f"(known: {', '.join(f.name for f in fields(PBTConfig))})")
     if args.population:
         if not args.evaluate or args.space or args.name:
             ap.error("--population evaluates a saved population: give --evaluate HELD_OUT and no --space or --name")
@@ -95,7 +112,7 @@ def train(args: argparse.Namespace) -> int:
     seen: list[dict[tuple, tuple[dict, float]]] = [{} for _ in spaces]  # per space: genome -> log speedup
     for r in range(args.rounds):
         for rp, evals in zip(spaces, seen):
-            strategy, loop = search(rp, seed, args.budget, args.batch_size, previous=strategy)
+            strategy, loop = search(rp, seed, args.budget, args.batch_size, previous=strategy, options=args.options)
             for e in loop.history:
                 g = dict(e.candidate.genome)
                 evals.setdefault(tuple(g[n] for n in rp.space.names),
@@ -107,7 +124,7 @@ def train(args: argparse.Namespace) -> int:
             print(json.dumps(log[-1]), flush=True)
             seed += 1
     meta = {"trained_on": [rp.name for rp in spaces], "rounds": args.rounds, "budget": args.budget,
-            "batch_size": args.batch_size, "first_seed": args.seed, "training_log": log,
+            "batch_size": args.batch_size, "first_seed": args.seed, "options": args.options, "training_log": log,
             "seconds": round(time.monotonic() - t0, 1)}
     prior = PriorModel.fit([(rp.space, [g for g, _ in ev.values()], [y for _, y in ev.values()])
                             for rp, ev in zip(spaces, seen)])
@@ -122,9 +139,10 @@ def train(args: argparse.Namespace) -> int:
 def evaluate(args: argparse.Namespace, population: str) -> int:
     """Cold against warm starts from ``population`` on the held-out space: one JSON line."""
     held, saved = ReplaySpace.load(args.evaluate), load_pretrained(population)
-    cold = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, None)
-    warm = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, saved)
+    cold = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, None, args.options)
+    warm = evals_to_5pct(held, args.eval_seeds, args.eval_budget, args.batch_size, saved, args.options)
     print(json.dumps({"held_out": held.name, "population": population, "batch_size": args.batch_size,
+                      "options": args.options,
                       "cold": cold, "warm": warm,
                       "median_cold": statistics.median(cold), "median_warm": statistics.median(warm),
                       "success_cold": sum(n <= args.eval_budget for n in cold) / len(cold),

@@ -89,6 +89,8 @@ class PBTSearch(Strategy):
         if self.cfg.trust < 0 or self.cfg.trust_draws < 1:
             raise ValueError(f"pbt: trust must be at least 0 and trust_draws at least 1, not {self.cfg.trust!r}, "
                              f"{self.cfg.trust_draws!r}")
+        if not self.cfg.policy_weight >= 0:
+            raise ValueError(f"pbt: policy_weight must be at least 0, not {self.cfg.policy_weight!r}")
         if self.cfg.sweep_order not in SWEEP_ORDERS:
             raise ValueError(f"pbt: sweep_order must be one of {', '.join(SWEEP_ORDERS)}, not {self.cfg.sweep_order!r}")
         if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
