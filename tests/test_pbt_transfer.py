@@ -135,6 +135,15 @@ def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path, capsys):
         script.main(["--population", str(tmp_path / "tiny")])  # no held-out space to evaluate on
     with pytest.raises(SystemExit):  # --name names a population to train: with --population it would be ignored
         script.main(["--population", str(tmp_path / "tiny"), "--evaluate", space, "--name", "other"])
+    # --option: a PBTConfig setting for every search, kept in the population's meta; unknown names refused
+    assert script.main(["--space", space, "--name", "opt", "--out", str(tmp_path), "--rounds", "1",
+                        "--budget", "12", "--option", "policy_weight=0.1", "--option", "proposals=8"]) == 0
+    assert load_latest(tmp_path / "opt")["meta"]["options"] == {"policy_weight": 0.1, "proposals": 8}
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        script.main(["--space", space, "--name", "bad", "--out", str(tmp_path), "--option", "polcy_weight=0.1"])
+    assert "polcy_weight: not a PBTConfig setting" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()
 
 
 def test_warm_first_generation_is_the_priors_design_at_any_batch_size():
