@@ -34,9 +34,13 @@ sys.path.insert(0, str(ROOT))
 KT = json.loads((ROOT / "benchmarks/spaces/kernel_tuner_1.5.0.json").read_text())
 SPACES = {name: str(ROOT / path) for name, path in KT["files"].items()}
 WARM = "pbt:init_population=populations/pretrained-training-side"  # pretrained on the training side only
-STRATEGIES = ["random", "ga", "pbt", "pbt:edits=uniform", "pbt:proposals=1", WARM]
+# a names prior from the training side's recorded spaces (scripts/prior_from_spaces.py): a space reads the
+# source with exactly its parameter names, i.e. the same kernel on another GPU
+NAMES = "pbt:init_population=populations/names-training-side"
+TRANSFER = (WARM, NAMES)  # measured where they were not trained: the validation side only
+STRATEGIES = ["random", "ga", "pbt", "pbt:edits=uniform", "pbt:proposals=1", WARM, NAMES]
 LABELS = {"pbt:edits=uniform": "pbt, uniform edits", "pbt:proposals=1": "pbt, no screen",
-          WARM: "pbt, warm (training side)"}
+          WARM: "pbt, warm (training side)", NAMES: "pbt, warm (names prior, training side)"}
 SEEDS = 20
 
 
@@ -107,9 +111,10 @@ def render(rows: list[dict]) -> str:
            "the budget + 1; the share of runs that got there in brackets where not all did). KT best: Kernel",
            "Tuner 1.5.0's best strategy on that space (median to 5%, 20 seeds, batch 1; no 1% figure published).", ""]
     head = "| side | space | budget | KT best (5%) | strategy | " + " | ".join(
-        f"batch {b}: 5% | batch {b}: 1%" for b in batches) + " | pbt / KT best (5%) |"
+        f"batch {b}: 5% | batch {b}: 1%" for b in batches) + " | / KT best (5%) |"
     out += [head, "|" + "---|" * (head.count("|") - 1)]
-    ratios: dict[tuple[str, int], list[float]] = {}
+    warm = [s for s in strategies if "init_population=" in s]
+    ratios: dict[tuple[str, str, int], list[float]] = {}  # (strategy, side, batch): its median / KT best's
     for side in ("training", "validation"):
         for space in [s for s in KT["side"] if KT["side"][s] == side]:
             budget = budget_of(space)
@@ -121,15 +126,14 @@ def render(rows: list[dict]) -> str:
                 for b in batches:
                     r = by.get((space, s, b))
                     cells += [_cell(r["to_5pct"], budget), _cell(r["to_1pct"], budget)] if r else ["", ""]
-                    if r and kt and s == "pbt":
+                    if r and kt and (s == "pbt" or s in warm):
                         x = median(r["to_5pct"], budget) / kt[1]
                         ratio.append(f"b{b} {x:.2f}")
-                        ratios.setdefault((side, b), []).append(x)
+                        ratios.setdefault((s, side, b), []).append(x)
                 ktc = f"{kt[0]} {kt[1]:g}" if kt else "-"
                 out.append(f"| {side} | {space} | {budget} | {ktc} | {LABELS.get(s, s)} | " + " | ".join(cells)
                            + f" | {', '.join(ratio)} |")
     out.append("")
-    warm = [s for s in strategies if "init_population=" in s]
     for w in warm:  # issue 16's transfer: warm / cold (pbt) at 5% on each space of each side
         for side in ("training", "validation"):
             for b in batches:
@@ -140,9 +144,10 @@ def render(rows: list[dict]) -> str:
                     worst = max(xs, key=xs.get)
                     out.append(f"- {LABELS.get(w, w)} / cold pbt at 5%, {side}, batch {b}: median over {len(xs)} "
                                f"spaces **{statistics.median(xs.values()):.2f}**, worst {xs[worst]:.2f} ({worst})")
-    for (side, b), xs in sorted(ratios.items()):
+    for (s, side, b), xs in sorted(ratios.items(), key=lambda kv: (kv[0][0] != "pbt", kv[0])):
         g = math.exp(sum(map(math.log, xs)) / len(xs))
-        out.append(f"- {side}, batch {b}: geometric mean of pbt / KT best at 5% over {len(xs)} spaces: **{g:.2f}**")
+        out.append(f"- {side}, batch {b}: geometric mean of {LABELS.get(s, s)} / KT best at 5% over {len(xs)} "
+                   f"spaces: **{g:.2f}**")
     commits = sorted({r["commit"] for r in rows})
     hosts = sorted({r["host"] for r in rows})
     out.append(f"- commit(s) {', '.join(commits)}; run on {', '.join(hosts)}; "
@@ -170,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         done = {(r["space"], r["strategy"], r["batch"]) for r in rows}
         todo = [(sp, s, b) for s in (args.strategy or STRATEGIES) for b in (args.batch_size or [1, 8])
                 for sp in (args.space or SPACES) if (sp, s, b) not in done
-                and not (s == WARM and KT["side"][sp] == "training")]  # transfer is measured where it was not trained
+                and not (s in TRANSFER and KT["side"][sp] == "training")]  # transfer: where it was not trained
 
         def write(row: dict) -> None:
             rows.append(row)

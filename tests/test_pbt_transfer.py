@@ -240,3 +240,84 @@ def test_prior_probes_start_the_last_members_as_a_cold_start_would():
                 for s in runs]
         assert keys[0] == keys[1]
         assert runs[1].prior_in_use()  # after the first generation the prior serves again (no gate here)
+
+
+def _fabricated_names_prior():
+    from evo_kernels.strategies.prior import NamePrior
+
+    space = fabricated_space()
+    genomes = list(space.enumerate())
+    return space, NamePrior.fit([(space, genomes, [-math.log(fabricated_time(g)) for g in genomes])])
+
+
+def test_names_prior_reads_the_most_alike_source_by_gene_names():
+    from evo_kernels.strategies.prior import NamePrior, PriorModel, prior_from_state
+
+    space, prior = _fabricated_names_prior()
+    t = prior.table(space)
+    names = [g.name for g in space.genes]
+    tile, smem = names.index("tile"), names.index("smem")
+    # fabricated_time: more coarsening and shared memory are faster; the table says so per name and value
+    assert list(np.argsort(t[tile, :4])) == [0, 1, 2, 3] and t[smem, 1] > t[smem, 0] + 0.1
+    # Another space of the same family (the same parameter names; other domains, one more one-valued
+    # gene): the known values carry over, a new value (tile 16) and a one-valued gene contribute nothing
+    same = GenomeSpace([Gene("bx", "AdjustBlockSize", (32, 128), 32), Gene("tile", "ThreadCoarsening", (1, 8, 16), 1),
+                        Gene("smem", "UseSharedMemory", (False, True), False), Gene("unroll", "UnrollLoop", (1, 2), 1),
+                        Gene("pad", "PadSharedMemory", (False, True), False), Gene("fixed", "Generic", (3,), 3)])
+    ts = prior.table(same)
+    assert ts[1, 1] == pytest.approx(t[tile, 3]) and ts[1, 2] == 0.0 and not ts[5].any()
+    # A kernel that is merely alike (one name more, Jaccard 5/6) is not the family: no source, zeros
+    alike = GenomeSpace([*space.genes, Gene("extra", "Generic", (0, 1), 0)])
+    assert prior.chosen(alike) == [] and not prior.table(alike).any()
+    # Two sources: the one whose names match takes it, whatever the other says
+    liar = NamePrior([{"tile": {"1": 9.0, "8": -9.0}, "bx": {"16": 1.0}, "smem": {}, "pad": {}, "unroll": {},
+                       "x": {"0": 1.0}}])
+    both = NamePrior([*prior.sources, *liar.sources])
+    assert both.chosen(space) == [0] and np.allclose(both.table(space), t)
+    # State round trip; a transform-kind prior's state still loads as one
+    again = prior_from_state(json.loads(json.dumps(prior.state_dict())))
+    assert isinstance(again, NamePrior) and np.allclose(again.table(space), t)
+    _, kinds = _fabricated_prior()
+    assert isinstance(prior_from_state(kinds.state_dict()), PriorModel)
+    with pytest.raises(ValueError, match="sources"):
+        prior_from_state({"kind": "names"})
+
+
+@pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
+def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(tmp_path, capsys):
+    import importlib.util
+
+    from evo_kernels.strategies.prior import NamePrior
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "prior_from_spaces.py"
+    spec = importlib.util.spec_from_file_location("prior_from_spaces", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    pnpoly, milo = str(SPACES / "pnpoly_RTX_3090.json.gz"), str(SPACES / "convolution_milo_A4000.json.gz")
+    assert script.main(["--space", pnpoly, "--space", milo, "--out", str(tmp_path / "pop")]) == 0
+    saved = load_pretrained(tmp_path / "pop")
+    assert isinstance(saved.prior, NamePrior) and len(saved.prior.sources) == 2
+    rp = ReplaySpace.load(pnpoly)
+    assert saved.prior.chosen(rp.space) == [0]
+    warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, population_size=4, init_population=saved)
+    assert np.array_equal(warm.experience.prior_table, saved.prior.table(rp.space))
+    # The prior ranks the space: its top genomes are far faster than its bottom ones
+    genomes = [g for g in rp.space.valid if rp.entry(g).status == "ok"]
+    p = saved.prior.predict(rp.space, genomes)
+    order = np.argsort(p)
+    t = lambda idx: np.median([rp.entry(genomes[i]).median_ms for i in idx])  # noqa: E731
+    assert t(order[-50:]) < 0.7 * t(order[:50])
+    # Exact resume carries the names prior
+    loop = SearchLoop(warm, rp.evaluator(PURE_TIME), budget=16, batch_size=4)
+    loop.step()
+    save_population(tmp_path / "ck", loop.generation, {"strategy": warm.state_dict()})
+    resumed = PBTSearch(rp.space, rp.template, rp.problem, seed=0, population_size=4)
+    resumed.load_state_dict(load_latest(tmp_path / "ck")["state"]["strategy"])
+    assert isinstance(resumed.prior, NamePrior)
+    assert np.array_equal(resumed.experience.prior_table, warm.experience.prior_table)
+    # A file that is not a space: one line naming it, nothing written
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    capsys.readouterr()
+    assert script.main(["--space", str(bad), "--out", str(tmp_path / "nothing")]) == 2
+    assert str(bad) in capsys.readouterr().err and not (tmp_path / "nothing").exists()

@@ -54,7 +54,7 @@ from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.experience import Experience
 from evo_kernels.strategies.policy import Hyperparameters, PolicyConfig, metrics_of
-from evo_kernels.strategies.prior import PriorInRun, PriorModel, SavedPopulation
+from evo_kernels.strategies.prior import Prior, PriorInRun, SavedPopulation, prior_from_state
 from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
 from evo_kernels.strategies.trees import SURROGATES
 from evo_kernels.strategies.trust import ScreenTrust
@@ -299,11 +299,11 @@ class PBTSearch(Strategy):
                                  "event": "transfer"})
 
     @property
-    def prior(self) -> PriorModel | None:
+    def prior(self) -> Prior | None:
         """The transferred prior this run carries (in use or not: checkpoints carry it either way)."""
         return self.prior_run.model
 
-    def set_prior(self, prior: PriorModel | None) -> None:
+    def set_prior(self, prior: Prior | None) -> None:
         """Use ``prior`` (None: none) as the surrogate's prior mean and the screen of start genomes."""
         self.prior_run.set(prior, self.experience)
 
@@ -338,7 +338,7 @@ class PBTSearch(Strategy):
             m.load_state_dict(s)
         self.experience.load(state["experience"]["rows"],
                              [math.nan if f is None else float(f) for f in state["experience"]["log_fitness"]])
-        self.set_prior(PriorModel.from_state(state["prior"]) if state.get("prior") else None)
+        self.set_prior(prior_from_state(state["prior"]) if state.get("prior") else None)
         self.ops.forget_seen()
         for v in state["seen"]:
             self.ops.see(tuple(v))

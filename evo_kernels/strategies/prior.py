@@ -105,6 +105,93 @@ class PriorModel:
         return cls(state["weights"])
 
 
+class NamePrior:
+    """A prior keyed by gene names and values, for a space of a kernel family measured before on other
+    GPUs (or at other sizes): per source space, the additive effect of each (gene name, value) on log
+    speedup, fitted by ridge regression on its recorded measurements (log speedups clipped below at
+    their median, as the in-run surrogate clips them). On a new space, :meth:`table` takes the sources
+    whose set of gene names (those with more than one value) is most alike (Jaccard similarity, at
+    least ``MIN_SIMILARITY``; ties are averaged) and reads each gene's value slots from them; a value
+    no chosen source has contributes nothing. Where :class:`PriorModel` speaks the shared transform
+    vocabulary of every kernel, this one speaks the names of one family's parameters, which stay the
+    same from GPU to GPU (Kernel Tuner caches of the same kernel, or one template's recordings).
+
+    ``MIN_SIMILARITY`` is 1: only a source with exactly the space's parameter names serves. Chosen on
+    the training side (benchmarks/SEARCH.md, 2026-12-04h): the two convolution kernels there share 6
+    of 7 names (Jaccard 0.86), and a warm start of either from the other took 1.2-2x the evaluations
+    of a cold start, so a kernel that is merely alike is not the same family."""
+
+    MIN_SIMILARITY = 1.0
+
+    def __init__(self, sources: Sequence[Mapping[str, Mapping[str, float]]]) -> None:
+        """``sources``: per source space, {gene name: {repr(value): effect}} for its multi-valued genes."""
+        self.sources = [{str(n): {str(v): float(e) for v, e in eff.items()} for n, eff in src.items()}
+                        for src in sources]
+
+    def chosen(self, space: GenomeSpace) -> list[int]:
+        """Indices of the sources :meth:`table` reads for ``space`` (empty: none is alike enough)."""
+        names = {g.name for g in space.genes if len(g.values) > 1}
+        sims = [len(names & set(src)) / max(1, len(names | set(src))) for src in self.sources]
+        top = max(sims, default=0.0)
+        return [i for i, x in enumerate(sims) if x == top] if top >= self.MIN_SIMILARITY else []
+
+    def table(self, space: GenomeSpace) -> np.ndarray:
+        """[genes, slots] contribution of each gene's value slot (the chosen sources' mean effect)."""
+        slots = max(len(g.values) for g in space.genes)
+        out = np.zeros((len(space.genes), slots))
+        chosen = [self.sources[i] for i in self.chosen(space)]
+        for i, g in enumerate(space.genes):
+            if len(g.values) < 2:
+                continue
+            for j, v in enumerate(g.values):
+                known = [src[g.name][repr(v)] for src in chosen if repr(v) in src.get(g.name, {})]
+                out[i, j] = float(np.mean(known)) if known else 0.0
+        return out
+
+    def predict(self, space: GenomeSpace, genomes: Sequence[Genome]) -> np.ndarray:
+        table = self.table(space)
+        return np.array([sum(table[i, g.index(x[g.name])] for i, g in enumerate(space.genes)) for x in genomes])
+
+    @classmethod
+    def fit(cls, data: Sequence[tuple[GenomeSpace, Sequence[Genome], Sequence[float]]]) -> NamePrior:
+        """One source per (space, genomes, log speedups); failures (non-finite) are skipped."""
+        sources = []
+        for space, genomes, logs in data:
+            genes = [g for g in space.genes if len(g.values) > 1]
+            keep = [(x, y) for x, y in zip(genomes, logs) if math.isfinite(y)]
+            if not genes or len(keep) < 2:
+                continue
+            offsets = np.cumsum([0] + [len(g.values) for g in genes])
+            X = np.zeros((len(keep), int(offsets[-1])))
+            for r, (x, _) in enumerate(keep):
+                for k, g in enumerate(genes):
+                    X[r, offsets[k] + g.index(x[g.name])] = 1.0
+            y = np.array([v for _, v in keep])
+            y = np.maximum(y, np.quantile(y, 0.5))
+            y = y - y.mean()
+            A = X.T @ X + RIDGE * len(y) * np.eye(X.shape[1])
+            w = np.linalg.solve(A, X.T @ y)
+            sources.append({g.name: {repr(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
+                            for k, g in enumerate(genes)})
+        return cls(sources)
+
+    def state_dict(self) -> dict[str, object]:
+        return {"kind": "names", "sources": [dict(src) for src in self.sources]}
+
+
+Prior = PriorModel | NamePrior
+
+
+def prior_from_state(state: Mapping[str, Any]) -> Prior:
+    """The prior a population saved (:meth:`PriorModel.state_dict` or :meth:`NamePrior.state_dict`)."""
+    if state.get("kind") == "names":
+        sources = state.get("sources")
+        if not isinstance(sources, list) or not all(isinstance(s, dict) for s in sources):
+            raise ValueError("prior: a names prior without its sources")
+        return NamePrior(sources)
+    return PriorModel.from_state(dict(state))
+
+
 def rank_correlation(a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray) -> float:
     """Spearman's rank correlation of ``a`` and ``b`` (ties share their mean rank, -inf ranks last);
     0 where either is constant."""
@@ -134,11 +221,11 @@ class PriorInRun:
 
     def __init__(self, space: GenomeSpace) -> None:
         self.space = space
-        self.model: PriorModel | None = None
+        self.model: Prior | None = None
         self.table: np.ndarray | None = None
         self.judged: tuple[int, bool, float] = (-1, True, math.nan)  # (evaluations judged, in use, correlation)
 
-    def set(self, prior: PriorModel | None, experience: Any) -> None:
+    def set(self, prior: Prior | None, experience: Any) -> None:
         """Use ``prior`` (None: none); the experience's surrogate takes its table from now on."""
         self.model = prior
         self.table = None if prior is None else prior.table(self.space)
@@ -174,14 +261,15 @@ class SavedPopulation:
     ``source``: the folder it was loaded from, named in the lineage (``source#index``);
     ``path``: the checkpoint folder read, named in error messages; ``members``: the members'
     state dicts (weights, optimizer states, hyperparameters: what transfers); ``hidden``: the
-    width of their policies; ``prior``: its prior over genomes, if it has one.
+    width of their policies; ``prior``: its prior over genomes, if it has one (a :class:`PriorModel`
+    from pretraining, or a :class:`NamePrior` from recorded spaces of the same kernel family).
     """
 
     source: str
     path: str
     members: list[dict[str, Any]]
     hidden: int
-    prior: PriorModel | None = None
+    prior: Prior | None = None
 
     @classmethod
     def from_checkpoint(cls, ckpt: Mapping[str, Any], source: str | None = None) -> SavedPopulation:
@@ -194,7 +282,7 @@ class SavedPopulation:
         if not members or not isinstance(hidden, int):
             raise ValueError(f"{path}: not a PBT population of policies")
         try:
-            prior = PriorModel.from_state(state["prior"]) if state.get("prior") else None
+            prior = prior_from_state(state["prior"]) if state.get("prior") else None
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
         return cls(path if source is None else str(source), path, list(members), hidden, prior)
