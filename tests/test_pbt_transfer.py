@@ -315,6 +315,16 @@ def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(
     resumed.load_state_dict(load_latest(tmp_path / "ck")["state"]["strategy"])
     assert isinstance(resumed.prior, NamePrior)
     assert np.array_equal(resumed.experience.prior_table, warm.experience.prior_table)
+    # --policies: the members of a saved population, with the names prior beside them
+    source, src_loop = make(6)
+    src_loop.run()
+    save_population(tmp_path / "trained", src_loop.generation, {"strategy": source.state_dict()})
+    assert script.main(["--space", pnpoly, "--out", str(tmp_path / "with"),
+                        "--policies", str(tmp_path / "trained")]) == 0
+    withp = load_pretrained(tmp_path / "with")
+    assert isinstance(withp.prior, NamePrior) and withp.hidden == source.cfg.policy.hidden
+    for m, src in zip(withp.members, source.members):
+        assert all(torch.equal(x, y) for x, y in zip(m["agent"].values(), src.agent.state_dict().values()))
     # A file that is not a space: one line naming it, nothing written
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
