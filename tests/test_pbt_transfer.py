@@ -250,30 +250,34 @@ def _fabricated_names_prior():
     return space, NamePrior.fit([(space, genomes, [-math.log(fabricated_time(g)) for g in genomes])])
 
 
-def test_names_prior_reads_the_most_alike_source_by_gene_names():
+def test_names_prior_reads_the_source_with_the_same_gene_names():
     from evo_kernels.strategies.prior import NamePrior, PriorModel, prior_from_state
 
     space, prior = _fabricated_names_prior()
     t = prior.table(space)
-    names = [g.name for g in space.genes]
+    names = list(space.names)
     tile, smem = names.index("tile"), names.index("smem")
     # fabricated_time: more coarsening and shared memory are faster; the table says so per name and value
     assert list(np.argsort(t[tile, :4])) == [0, 1, 2, 3] and t[smem, 1] > t[smem, 0] + 0.1
-    # Another space of the same family (the same parameter names; other domains, one more one-valued
-    # gene): the known values carry over, a new value (tile 16) and a one-valued gene contribute nothing
+    # Another space of the same family (the same gene names; other domains, a gene pinned to one value):
+    # the known values carry over; a value the source never measured (tile 16) and a one-valued gene
+    # contribute nothing
     same = GenomeSpace([Gene("bx", "AdjustBlockSize", (32, 128), 32), Gene("tile", "ThreadCoarsening", (1, 8, 16), 1),
-                        Gene("smem", "UseSharedMemory", (False, True), False), Gene("unroll", "UnrollLoop", (1, 2), 1),
-                        Gene("pad", "PadSharedMemory", (False, True), False), Gene("fixed", "Generic", (3,), 3)])
+                        Gene("smem", "UseSharedMemory", (False, True), False), Gene("unroll", "UnrollLoop", (2,), 2),
+                        Gene("pad", "PadSharedMemory", (False, True), False)])
+    assert prior.chosen(same) == [0]
     ts = prior.table(same)
-    assert ts[1, 1] == pytest.approx(t[tile, 3]) and ts[1, 2] == 0.0 and not ts[5].any()
-    # A kernel that is merely alike (one name more, Jaccard 5/6) is not the family: no source, zeros
+    assert ts[1, 1] == pytest.approx(t[tile, 3]) and ts[1, 2] == 0.0 and not ts[3].any()
+    # A kernel that is merely alike (one gene more, Jaccard 5/6) is not the family: no source, zeros
     alike = GenomeSpace([*space.genes, Gene("extra", "Generic", (0, 1), 0)])
     assert prior.chosen(alike) == [] and not prior.table(alike).any()
-    # Two sources: the one whose names match takes it, whatever the other says
-    liar = NamePrior([{"tile": {"1": 9.0, "8": -9.0}, "bx": {"16": 1.0}, "smem": {}, "pad": {}, "unroll": {},
-                       "x": {"0": 1.0}}])
-    both = NamePrior([*prior.sources, *liar.sources])
-    assert both.chosen(space) == [0] and np.allclose(both.table(space), t)
+    # Two sources with the same names are averaged; one with other names is not read
+    shifted = NamePrior([{"names": names, "effects": {"tile": {"1": 1.0, "8": 3.0}}},
+                         {"names": [*names, "x"], "effects": {"tile": {"1": 50.0}}}])
+    both = NamePrior([*prior.sources, *shifted.sources])
+    assert both.chosen(space) == [0, 1]
+    tb = both.table(space)
+    assert tb[tile, 0] == pytest.approx((t[tile, 0] + 1.0) / 2) and tb[tile, 1] == pytest.approx(t[tile, 1])
     # State round trip; a transform-kind prior's state still loads as one
     again = prior_from_state(json.loads(json.dumps(prior.state_dict())))
     assert isinstance(again, NamePrior) and np.allclose(again.table(space), t)
@@ -281,6 +285,8 @@ def test_names_prior_reads_the_most_alike_source_by_gene_names():
     assert isinstance(prior_from_state(kinds.state_dict()), PriorModel)
     with pytest.raises(ValueError, match="sources"):
         prior_from_state({"kind": "names"})
+    with pytest.raises(ValueError, match="names and effects"):
+        prior_from_state({"kind": "names", "sources": [{"tile": {"1": 0.0}}]})
 
 
 @pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")

@@ -110,28 +110,31 @@ class NamePrior:
     GPUs (or at other sizes): per source space, the additive effect of each (gene name, value) on log
     speedup, fitted by ridge regression on its recorded measurements (log speedups clipped below at
     their median, as the in-run surrogate clips them). On a new space, :meth:`table` takes the sources
-    whose set of gene names (those with more than one value) is most alike (Jaccard similarity, at
-    least ``MIN_SIMILARITY``; ties are averaged) and reads each gene's value slots from them; a value
-    no chosen source has contributes nothing. Where :class:`PriorModel` speaks the shared transform
-    vocabulary of every kernel, this one speaks the names of one family's parameters, which stay the
-    same from GPU to GPU (Kernel Tuner caches of the same kernel, or one template's recordings).
+    whose set of gene names is most alike (Jaccard similarity of all the names, one-valued genes
+    included, so that a run with pinned genes still finds its family; at least ``MIN_SIMILARITY``; ties
+    are averaged) and reads each gene's value slots from them; a value no chosen source measured
+    contributes nothing. Where :class:`PriorModel` speaks the shared transform vocabulary of every
+    kernel, this one speaks the names of one family's parameters, which stay the same from GPU to GPU
+    (Kernel Tuner caches of the same kernel, or one template's recordings and sub-spaces).
 
     ``MIN_SIMILARITY`` is 1: only a source with exactly the space's parameter names serves. Chosen on
-    the training side (benchmarks/SEARCH.md, 2026-12-04h): the two convolution kernels there share 6
-    of 7 names (Jaccard 0.86), and a warm start of either from the other took 1.2-2x the evaluations
-    of a cold start, so a kernel that is merely alike is not the same family."""
+    the training side (benchmarks/SEARCH.md, 2026-12-04h): the two convolution kernels there share most
+    of their names, and a warm start of either from the other took 1.2-2x the evaluations of a cold
+    start, so a kernel that is merely alike is not the same family."""
 
     MIN_SIMILARITY = 1.0
 
-    def __init__(self, sources: Sequence[Mapping[str, Mapping[str, float]]]) -> None:
-        """``sources``: per source space, {gene name: {repr(value): effect}} for its multi-valued genes."""
-        self.sources = [{str(n): {str(v): float(e) for v, e in eff.items()} for n, eff in src.items()}
-                        for src in sources]
+    def __init__(self, sources: Sequence[Mapping[str, Any]]) -> None:
+        """``sources``: per source space, {"names": every gene name, "effects": {gene name: {repr(value):
+        effect}} for its multi-valued genes}."""
+        self.sources = [{"names": sorted(str(n) for n in src["names"]),
+                         "effects": {str(n): {str(v): float(e) for v, e in eff.items()}
+                                     for n, eff in src["effects"].items()}} for src in sources]
 
     def chosen(self, space: GenomeSpace) -> list[int]:
         """Indices of the sources :meth:`table` reads for ``space`` (empty: none is alike enough)."""
-        names = {g.name for g in space.genes if len(g.values) > 1}
-        sims = [len(names & set(src)) / max(1, len(names | set(src))) for src in self.sources]
+        names = set(space.names)
+        sims = [len(names & set(src["names"])) / max(1, len(names | set(src["names"]))) for src in self.sources]
         top = max(sims, default=0.0)
         return [i for i, x in enumerate(sims) if x == top] if top >= self.MIN_SIMILARITY else []
 
@@ -139,7 +142,7 @@ class NamePrior:
         """[genes, slots] contribution of each gene's value slot (the chosen sources' mean effect)."""
         slots = max(len(g.values) for g in space.genes)
         out = np.zeros((len(space.genes), slots))
-        chosen = [self.sources[i] for i in self.chosen(space)]
+        chosen = [self.sources[i]["effects"] for i in self.chosen(space)]
         for i, g in enumerate(space.genes):
             if len(g.values) < 2:
                 continue
@@ -171,12 +174,14 @@ class NamePrior:
             y = y - y.mean()
             A = X.T @ X + RIDGE * len(y) * np.eye(X.shape[1])
             w = np.linalg.solve(A, X.T @ y)
-            sources.append({g.name: {repr(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
-                            for k, g in enumerate(genes)})
+            sources.append({"names": list(space.names),
+                            "effects": {g.name: {repr(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
+                                        for k, g in enumerate(genes)}})
         return cls(sources)
 
     def state_dict(self) -> dict[str, object]:
-        return {"kind": "names", "sources": [dict(src) for src in self.sources]}
+        return {"kind": "names", "sources": [{"names": list(src["names"]), "effects": dict(src["effects"])}
+                                             for src in self.sources]}
 
 
 Prior = PriorModel | NamePrior
@@ -186,8 +191,9 @@ def prior_from_state(state: Mapping[str, Any]) -> Prior:
     """The prior a population saved (:meth:`PriorModel.state_dict` or :meth:`NamePrior.state_dict`)."""
     if state.get("kind") == "names":
         sources = state.get("sources")
-        if not isinstance(sources, list) or not all(isinstance(s, dict) for s in sources):
-            raise ValueError("prior: a names prior without its sources")
+        if not isinstance(sources, list) or not all(isinstance(s, dict) and {"names", "effects"} <= set(s)
+                                                    for s in sources):
+            raise ValueError("prior: a names prior without its sources (names and effects)")
         return NamePrior(sources)
     return PriorModel.from_state(dict(state))
 
