@@ -251,7 +251,7 @@ def _fabricated_names_prior():
 
 
 def test_names_prior_reads_the_source_with_the_same_gene_names():
-    from evo_kernels.strategies.prior import NamePrior, PriorModel, prior_from_state
+    from evo_kernels.strategies.prior import NamePrior, PriorModel, prior_from_state, value_key
 
     space, prior = _fabricated_names_prior()
     t = prior.table(space)
@@ -272,8 +272,8 @@ def test_names_prior_reads_the_source_with_the_same_gene_names():
     alike = GenomeSpace([*space.genes, Gene("extra", "Generic", (0, 1), 0)])
     assert prior.chosen(alike) == [] and not prior.table(alike).any()
     # Two sources with the same names are averaged; one with other names is not read
-    shifted = NamePrior([{"names": names, "effects": {"tile": {"1": 1.0, "8": 3.0}}},
-                         {"names": [*names, "x"], "effects": {"tile": {"1": 50.0}}}])
+    shifted = NamePrior([{"names": names, "effects": {"tile": {"1.0": 1.0, "8.0": 3.0}}},
+                         {"names": [*names, "x"], "effects": {"tile": {"1.0": 50.0}}}])
     both = NamePrior([*prior.sources, *shifted.sources])
     assert both.chosen(space) == [0, 1]
     tb = both.table(space)
@@ -285,6 +285,11 @@ def test_names_prior_reads_the_source_with_the_same_gene_names():
     assert isinstance(prior_from_state(kinds.state_dict()), PriorModel)
     with pytest.raises(ValueError, match="sources"):
         prior_from_state({"kind": "names"})
+    # A value is one value whether a cache wrote it as an integer or a float; strings and booleans by repr
+    floaty = GenomeSpace([Gene(g.name, g.transform, tuple(float(v) if g.name == "tile" else v for v in g.values),
+                               float(g.baseline) if g.name == "tile" else g.baseline) for g in space.genes])
+    assert np.allclose(prior.table(floaty), t)
+    assert value_key(16) == value_key(16.0) == "16.0" and value_key(True) == "True" and value_key("a") == "'a'"
     with pytest.raises(ValueError, match="names and effects"):
         prior_from_state({"kind": "names", "sources": [{"tile": {"1": 0.0}}]})
 

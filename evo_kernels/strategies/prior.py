@@ -105,6 +105,14 @@ class PriorModel:
         return cls(state["weights"])
 
 
+def value_key(v: Any) -> str:
+    """How a :class:`NamePrior` names a value: numbers by their float (16 and 16.0 are one value, as two
+    Kernel Tuner versions may write it), anything else (strings, booleans) by its repr."""
+    if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)):
+        return repr(float(v))
+    return repr(v)
+
+
 class NamePrior:
     """A prior keyed by gene names and values, for a space of a kernel family measured before on other
     GPUs (or at other sizes): per source space, the additive effect of each (gene name, value) on log
@@ -125,7 +133,7 @@ class NamePrior:
     MIN_SIMILARITY = 1.0
 
     def __init__(self, sources: Sequence[Mapping[str, Any]]) -> None:
-        """``sources``: per source space, {"names": every gene name, "effects": {gene name: {repr(value):
+        """``sources``: per source space, {"names": every gene name, "effects": {gene name: {value_key(value):
         effect}} for its multi-valued genes}."""
         self.sources = [{"names": sorted(str(n) for n in src["names"]),
                          "effects": {str(n): {str(v): float(e) for v, e in eff.items()}
@@ -147,7 +155,7 @@ class NamePrior:
             if len(g.values) < 2:
                 continue
             for j, v in enumerate(g.values):
-                known = [src[g.name][repr(v)] for src in chosen if repr(v) in src.get(g.name, {})]
+                known = [src[g.name][value_key(v)] for src in chosen if value_key(v) in src.get(g.name, {})]
                 out[i, j] = float(np.mean(known)) if known else 0.0
         return out
 
@@ -175,7 +183,7 @@ class NamePrior:
             A = X.T @ X + RIDGE * len(y) * np.eye(X.shape[1])
             w = np.linalg.solve(A, X.T @ y)
             sources.append({"names": list(space.names),
-                            "effects": {g.name: {repr(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
+                            "effects": {g.name: {value_key(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
                                         for k, g in enumerate(genes)}})
         return cls(sources)
 
