@@ -19,6 +19,16 @@ from evo_kernels.strategies.pbt import PBTSearch
 from pbt_fabricated import SPACES, FabricatedEvaluator, fabricated_space, fabricated_time, make, same_population
 
 
+def _script(name: str):
+    """scripts/NAME.py as a module (its ``main`` takes argv)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
 def test_transfer_keeps_weights_and_starts_genomes_fresh(tmp_path):
     source, loop = make(6)
     loop.run()
@@ -107,14 +117,9 @@ def test_transferred_prior_screens_the_start_genomes_and_survives_resume(tmp_pat
 
 @pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
 def test_pretraining_saves_a_prior_that_a_warm_start_loads(tmp_path, capsys):
-    import importlib.util
-
     from evo_kernels.runners.replay import ReplaySpace
 
-    path = Path(__file__).resolve().parents[1] / "scripts" / "pretrain_population.py"
-    spec = importlib.util.spec_from_file_location("pretrain_population", path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _script("pretrain_population")
     space = str(SPACES / "pnpoly_RTX_3090.json.gz")
     assert script.main(["--space", space, "--name", "tiny", "--out", str(tmp_path), "--rounds", "1",
                         "--budget", "16"]) == 0
@@ -296,14 +301,9 @@ def test_names_prior_reads_the_source_with_the_same_gene_names():
 
 @pytest.mark.skipif(not (SPACES / "pnpoly_RTX_3090.json.gz").exists(), reason="shared spaces not present")
 def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(tmp_path, capsys):
-    import importlib.util
-
     from evo_kernels.strategies.prior import NamePrior
 
-    path = Path(__file__).resolve().parents[1] / "scripts" / "prior_from_spaces.py"
-    spec = importlib.util.spec_from_file_location("prior_from_spaces", path)
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = _script("prior_from_spaces")
     pnpoly, milo = str(SPACES / "pnpoly_RTX_3090.json.gz"), str(SPACES / "convolution_milo_A4000.json.gz")
     assert script.main(["--space", pnpoly, "--space", milo, "--out", str(tmp_path / "pop")]) == 0
     saved = load_pretrained(tmp_path / "pop")
