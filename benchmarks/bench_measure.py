@@ -51,6 +51,21 @@ def ceilings() -> dict:
     return {"copy_TBps": 2 * 4 * (1 << 28) / copy_ms / 1e9, "sgemm_TFLOPs_8192": 2 * 8192**3 / mm_ms / 1e9}
 
 
+def peer_inputs(t, problem, device: str = "cuda", seed: int = 1234) -> dict:
+    """The float32 inputs of the template's reference_torch at ``problem``, drawn as the harness draws
+    them (uniform, normal, or wide normal), on ``device``."""
+    import torch
+
+    gen = torch.Generator(device=device).manual_seed(seed)
+    inputs = {}
+    for a in t.args(problem):
+        if a.role in ("in", "inout"):
+            scale = WIDE if a.init == "wide" else 1.0
+            inputs[a.name] = (torch.rand(a.shape, device=device, generator=gen) if a.init == "uniform"
+                              else torch.randn(a.shape, device=device, generator=gen) * scale)
+    return inputs
+
+
 def peers(t, problem, compile_too: bool = True) -> dict:
     """Torch eager and torch.compile of the template's reference_torch, float32, fresh random inputs;
     and a device copy of the bytes the kernel moves."""
@@ -62,13 +77,7 @@ def peers(t, problem, compile_too: bool = True) -> dict:
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     gen = torch.Generator(device="cuda").manual_seed(1234)
-    inputs = {}
-    for a in t.args(problem):
-        if a.role in ("in", "inout"):
-            shape = a.shape
-            scale = WIDE if a.init == "wide" else 1.0   # as the harness draws them
-            inputs[a.name] = (torch.rand(shape, device="cuda", generator=gen) if a.init == "uniform"
-                              else torch.randn(shape, device="cuda", generator=gen) * scale)
+    inputs = peer_inputs(t, problem)
     out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
     # A device copy of as many bytes as the kernel must move (read + written): the roofline at this size.
     # Near the L2's size a copy itself stays well under the large-copy ceiling (launch and ramp-up).

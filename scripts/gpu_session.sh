@@ -10,6 +10,8 @@
 #   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
 #             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
 #             and of the cases in PROFILE_CASES (a JSON list)
+#   peercode - what torch.compile generates (its Triton kernels and launch parameters) and how fast it runs,
+#             for the cases of PEER_CASES (default "stencil:H=131072,W=257"; benchmarks/peer_code.py)
 #   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batch_h200.toml, whose out BATCH_OUT
 #             names, default runs/batch_h200): headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
@@ -77,6 +79,14 @@ for stage in ${STAGES:-tests check bench batch}; do
         ${PROFILE_TEMPLATES:+--templates $PROFILE_TEMPLATES} ${PROFILE_CASES:+--cases $PROFILE_CASES} \
         > "$WORK/profile/profile.log" 2>&1
       echo "profile rc=$?" >> "$WORK/profile/profile.log" ;;
+    peercode)
+      mkdir -p "$WORK/peercode"
+      cases=""
+      for c in ${PEER_CASES:-stencil:H=131072,W=257}; do cases="$cases --case $c"; done
+      # shellcheck disable=SC2086
+      timeout "${T_PEERCODE:-120}" python3 benchmarks/peer_code.py --out "$WORK/peercode" $cases \
+        > "$WORK/peercode/peercode.log" 2>&1
+      echo "peercode rc=$?" >> "$WORK/peercode/peercode.log" ;;
     batch)
       bo=${BATCH_OUT:-runs/batch_h200}
       timeout "${T_BATCH:-200}" $EK batch "${BATCH_TOML:-benchmarks/batch_h200.toml}" > "$WORK/batch.log" 2>&1

@@ -88,3 +88,24 @@ def test_sizes_parse_per_template_and_the_second_table_is_valid():
         assert len(problems) >= 3
     with pytest.raises(SystemExit):
         bench.parse_sizes(["softmax:R=3"])  # C missing
+
+
+@pytest.mark.slow
+def test_peer_code_writes_what_torch_compile_generates(tmp_path):
+    """benchmarks/peer_code.py on the CPU (the code only; times come from a GPU): inductor's source for the
+    stencil's reference at an odd size, the kernels it names, and one JSON row per case."""
+    import numpy as np
+    import torch
+
+    from evo_kernels.template import load_template
+
+    peer = _load("peer_code")
+    assert peer.main(["--out", str(tmp_path), "--case", "stencil:H=67,W=33", "--device", "cpu"]) == 0
+    (row,) = json.loads((tmp_path / "peer_code.json").read_text())
+    code = (tmp_path / row["code"]).read_text()
+    assert row["problem"] == {"H": 67, "W": 33} and row["kernels"]
+    assert all(k in code for k in row["kernels"]) and "def call(" in code
+    # the inputs are the harness's kind (normal, not zeros) and reproducible
+    t = load_template("stencil")
+    a, b = measure.peer_inputs(t, {"H": 67, "W": 33}, "cpu"), measure.peer_inputs(t, {"H": 67, "W": 33}, "cpu")
+    assert torch.equal(a["inp"], b["inp"]) and 0.5 < float(a["inp"].std()) < 2.0 and np.isfinite(a["inp"]).all()
