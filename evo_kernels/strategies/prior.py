@@ -14,6 +14,11 @@ surrogate's prior mean (scaled by what the run's own evaluations say,
 Genes with one value, and ``Generic`` genes (whatever a name maps onto, different on every
 space), contribute nothing: what they do is left to the in-run surrogate.
 
+:class:`NamePrior` is the other kind a population can carry: fitted on recorded spaces rather than on
+pretraining runs, and keyed by parameter names rather than transform kinds, it serves a space of a
+kernel measured before (on another GPU, at another size) and no other. Both give the run the same
+thing, a [genes, slots] table (``table``) of additive log-speedup contributions.
+
 :class:`SavedPopulation` is what a warm start takes: a saved population's members and prior,
 built from a loaded checkpoint (the session layer loads it: ``evo_kernels.checkpoint.load_pretrained``).
 :class:`PriorInRun` is a prior on one run's space and the decision whether it serves (``prior_gate``).
