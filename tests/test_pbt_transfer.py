@@ -342,3 +342,24 @@ def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(
     capsys.readouterr()
     assert script.main(["--space", str(bad), "--out", str(tmp_path / "nothing")]) == 2
     assert str(bad) in capsys.readouterr().err and not (tmp_path / "nothing").exists()
+
+
+def test_a_warm_start_takes_the_populations_name_embedding(tmp_path):
+    source, loop = make(6, policy={"name_buckets": 32})
+    loop.budget = 8
+    loop.run()
+    save_population(tmp_path / "pop", loop.generation, {"strategy": source.state_dict()})
+    saved = load_pretrained(tmp_path / "pop")
+    assert saved.name_buckets == 32
+    warm = PBTSearch(fabricated_space(), "fab", seed=0, population_size=4, init_population=saved)
+    assert warm.cfg.policy.name_buckets == 32
+    assert torch.equal(warm.members[0].agent.name_embedding.weight, source.members[0].agent.name_embedding.weight)
+    with pytest.raises(ValueError, match="name_buckets=32"):
+        PBTSearch(fabricated_space(), "fab", seed=0, population_size=4, init_population=saved,
+                  policy={"name_buckets": 0})
+    # a policy state saved before states carried names gets the space's back on resume
+    st = warm.members[0]
+    state = {"genes": torch.zeros(2, 5, 3)}
+    filled = warm._with_names(state)
+    assert filled["names"].shape == (2, 5) and filled["names"][1].tolist() == filled["names"][0].tolist()
+    assert warm._with_names(None) is None and st is warm.members[0]

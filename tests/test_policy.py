@@ -226,3 +226,32 @@ def test_surrogate_fit_is_incremental_and_equals_a_whole_fit():
     grid = edit_grid(rows[3], 6)
     assert grid.shape == (4 * 6 + 1, 4) and list(grid[-1]) == rows[3]
     assert all((grid[g * 6 + j] != rows[3]).sum() <= 1 and grid[g * 6 + j][g] == j for g in range(4) for j in range(6))
+
+
+def test_name_embedding_starts_silent_and_tells_genes_apart_by_name():
+    """PolicyConfig.name_buckets: every state carries the genes' names as stable integers; a policy with a
+    name embedding starts exactly as one without (the embedding is zero), and what it learns for a name
+    moves that gene's choices most (the others' only through the space's context)."""
+    import zlib
+
+    from evo_kernels.strategies.policy import NAME_HASH
+
+    space = small_space()
+    exp = Experience(space)
+    s = state_for(space, exp, space.baseline())
+    assert s["names"].tolist() == [[zlib.crc32(n.encode()) % NAME_HASH for n in space.names]]
+    plain = Agent(PolicyConfig(hidden=16), torch.Generator().manual_seed(3))
+    named = Agent(PolicyConfig(hidden=16, name_buckets=64), torch.Generator().manual_seed(3))
+    assert plain.name_embedding is None and named.name_embedding.weight.shape == (64, 16)
+    for a, b in zip(plain.logits(s), named.logits(s)):
+        assert torch.equal(a, b)
+    with torch.no_grad():
+        for a in (plain, named):  # as after training: the engineer's last layer is no longer zero
+            a.engineer[-1].weight.copy_(torch.linspace(-1, 1, a.engineer[-1].weight.numel()).view_as(
+                a.engineer[-1].weight))
+        named.name_embedding.weight[int(s["names"][0, 1]) % 64] = 1.0  # the bucket of "tile"
+    arch0, eng0 = plain.logits(s)
+    arch1, eng1 = named.logits(s)
+    live = s["mask"][0]
+    moved = [float((eng1[0, i] - eng0[0, i])[live[i]].abs().max()) for i in range(3)]
+    assert moved[1] > 0 and moved[1] > 2 * max(moved[0], moved[2])  # the others only through the context

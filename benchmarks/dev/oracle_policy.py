@@ -97,9 +97,11 @@ def groups(samples: list[dict]) -> list[dict]:
             for sp, xs in by.items()]
 
 
-def train(samples: list[dict], tau: float, epochs: int, lr: float, floor: float = -1.0, seed: int = 0) -> Agent:
-    """``floor``: gains below it count as it (a target that tells good edits apart, not bad from awful)."""
-    agent = Agent(PolicyConfig(), torch.Generator().manual_seed(seed))
+def train(samples: list[dict], tau: float, epochs: int, lr: float, floor: float = -1.0, seed: int = 0,
+          buckets: int = 0) -> Agent:
+    """``floor``: gains below it count as it (a target that tells good edits apart, not bad from awful);
+    ``buckets``: the policy's name embedding (PolicyConfig.name_buckets)."""
+    agent = Agent(PolicyConfig(name_buckets=buckets), torch.Generator().manual_seed(seed))
     opt = torch.optim.Adam(agent.parameters(), lr=lr)
     data = groups(samples)
     rng = np.random.default_rng(seed)
@@ -109,7 +111,7 @@ def train(samples: list[dict], tau: float, epochs: int, lr: float, floor: float 
             d = data[g]
             B = len(d["gain"])
             for idx in np.array_split(rng.permutation(B), max(1, B // 64)):
-                s = {k: d[k][idx] for k in ("genes", "slots", "glob", "mask")}
+                s = {k: d[k][idx] for k in ("genes", "slots", "glob", "mask", "names")}
                 scaled = (d["gain"][idx].clamp(min=floor) / tau).masked_fill(~s["mask"], -math.inf)
                 target = torch.softmax(scaled.flatten(1), -1)
                 lp = joint_logp(agent, s).flatten(1)
@@ -123,14 +125,14 @@ def train(samples: list[dict], tau: float, epochs: int, lr: float, floor: float 
     return agent
 
 
-def offline(agent: Agent, samples: list[dict]) -> dict[str, dict[str, float]]:
+def offline(agent: Agent, samples: list[dict], buckets: int = 0) -> dict[str, dict[str, float]]:
     """Per space: mean regret (best allowed gain - chosen gain) of the trained policy's first choice, the
     UCB's, the cold policy's, and a uniform draw's; and how often each picks an improving edit."""
-    cold = Agent(PolicyConfig(), torch.Generator().manual_seed(0))
+    cold = Agent(PolicyConfig(name_buckets=buckets), torch.Generator().manual_seed(0))
     mg, ms = SLOT_FEATURES.index("model_gain"), SLOT_FEATURES.index("model_std")
     res = {}
     for d in groups(samples):
-        s = {k: d[k] for k in ("genes", "slots", "glob", "mask")}
+        s = {k: d[k] for k in ("genes", "slots", "glob", "mask", "names")}
         mask, gain = s["mask"].flatten(1), d["gain"].flatten(1)
         best = gain.masked_fill(~mask, -math.inf).max(-1).values
         with torch.no_grad():
@@ -154,14 +156,14 @@ def offline(agent: Agent, samples: list[dict]) -> dict[str, dict[str, float]]:
     return res
 
 
-def population(agent: Agent, out: str) -> None:
+def population(agent: Agent, out: str, buckets: int = 0) -> None:
     """A saved population (no prior) whose members all carry ``agent``'s weights, for init_population."""
     from evo_kernels.checkpoint import save_population
     from evo_kernels.genome import Gene, GenomeSpace
     from evo_kernels.strategies.pbt import PBTSearch
 
     space = GenomeSpace([Gene("x", "Generic", (0, 1), 0)], name="carrier")
-    s = PBTSearch(space, "carrier", {}, seed=0)
+    s = PBTSearch(space, "carrier", {}, seed=0, policy={"name_buckets": buckets})
     for m in s.members:
         m.agent.load_state_dict(agent.state_dict())
         m.optimizer = torch.optim.Adam(m.agent.parameters(), lr=m.hp.lr)
@@ -181,6 +183,7 @@ def main() -> int:
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--floor", type=float, default=-1.0)
+    ap.add_argument("--name-buckets", type=int, default=0, help="the policy's name embedding (0: none)")
     a = ap.parse_args()
     torch.set_num_threads(1)
     if a.verb == "collect":
@@ -191,15 +194,15 @@ def main() -> int:
         return 0
     samples = [x for p in a.samples for x in torch.load(p)]
     if a.verb == "train":
-        agent = train(samples, a.tau, a.epochs, a.lr, a.floor)
+        agent = train(samples, a.tau, a.epochs, a.lr, a.floor, buckets=a.name_buckets)
         torch.save(agent.state_dict(), a.out)
         return 0
-    agent = Agent(PolicyConfig(), torch.Generator().manual_seed(0))
+    agent = Agent(PolicyConfig(name_buckets=a.name_buckets), torch.Generator().manual_seed(0))
     agent.load_state_dict(torch.load(a.policy))
     if a.verb == "offline":
-        print(json.dumps(offline(agent, samples)))
+        print(json.dumps(offline(agent, samples, a.name_buckets)))
     else:
-        population(agent, a.out)
+        population(agent, a.out, a.name_buckets)
     return 0
 
 

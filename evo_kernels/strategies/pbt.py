@@ -53,7 +53,7 @@ from evo_kernels.strategies.pbt_config import PBTConfig
 from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.experience import Experience
-from evo_kernels.strategies.policy import Hyperparameters, PolicyConfig, metrics_of
+from evo_kernels.strategies.policy import Hyperparameters, PolicyConfig, metrics_of, name_ids
 from evo_kernels.strategies.prior import Prior, PriorInRun, SavedPopulation, prior_from_state
 from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
 from evo_kernels.strategies.trees import SURROGATES
@@ -97,6 +97,8 @@ class PBTSearch(Strategy):
             policy = PolicyConfig(**policy)
         if policy is not None:
             self.cfg = replace(self.cfg, policy=policy)
+        elif init_population is not None:  # a warm start takes the population's name embedding, if any
+            self.cfg = replace(self.cfg, policy=replace(self.cfg.policy, name_buckets=init_population.name_buckets))
         if self.cfg.surrogate not in SURROGATES:
             raise ValueError(f"pbt: unknown surrogate {self.cfg.surrogate!r}; known: {', '.join(SURROGATES)}")
         self.members = []
@@ -286,10 +288,21 @@ class PBTSearch(Strategy):
             self.lineage.append({"generation": self.generation, "member": loser.index, "parent": parent.index,
                                  "event": "exploit", "fitness": loser.fitness, **changes})
 
+    def _with_names(self, state: dict[str, torch.Tensor] | None) -> dict[str, torch.Tensor] | None:
+        """A policy state from a checkpoint, with the genes' names where it was saved without them (before
+        states carried them: they are the space's, so a resumed batch in flight learns like the others)."""
+        if state is None or "names" in state:
+            return state
+        ids = torch.from_numpy(name_ids(self.space.names))[None]
+        return {**state, "names": ids.expand(len(state["genes"]), -1)}
+
     def _transfer(self, saved: SavedPopulation) -> None:
         if saved.hidden != self.cfg.policy.hidden:
             raise ValueError(f"{saved.path}: not a PBT population of policies with hidden={self.cfg.policy.hidden} "
                              f"(its policies have hidden={saved.hidden})")
+        if saved.name_buckets != self.cfg.policy.name_buckets:
+            raise ValueError(f"{saved.path}: its policies have name_buckets={saved.name_buckets}, this search's "
+                             f"{self.cfg.policy.name_buckets}")
         if saved.prior is not None:
             self.set_prior(saved.prior)
         for m in self.members:
@@ -345,7 +358,8 @@ class PBTSearch(Strategy):
         self._owner = {k: int(v) for k, v in state["owner"].items()}
         self._queue = [dict(g) for g in state["queue"]]
         self.lineage = [dict(e) for e in state["lineage"]]
-        self._pending = {k: Proposal(int(p["member"]), str(p["kind"]), p["state"], p["action"], p.get("predicted"))
+        self._pending = {k: Proposal(int(p["member"]), str(p["kind"]), self._with_names(p["state"]), p["action"],
+                                     p.get("predicted"))
                          for k, p in state.get("pending", {}).items()}
         self.experience.fantasies = [(list(r), float(f)) for r, f in state.get("fantasies", [])]
         self.sweep.load_state_dict(state.get("sweep", Sweep().state_dict()))  # none before the option

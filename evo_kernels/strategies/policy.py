@@ -23,6 +23,7 @@ rewards say so. The architect adds the log-sum-exp of the engineer's logits of e
 from __future__ import annotations
 
 import math
+import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -39,6 +40,7 @@ GLOBAL_FEATURES = ("log_fitness", "log_best", "cv", "registers", "log_spill_kib"
 # The cold-start heuristic, in logit units per feature (see the module docstring).
 PRIOR = {"best_gain": 1.0, "has_data": -0.5, "log_step": -1.0, "model_gain": 3.0, "model_std": 3.0}
 MASKED = -1e9  # a finite "minus infinity": softmax gives exactly 0 and entropies stay finite
+NAME_HASH = 1 << 20  # gene names as stable integers (crc32 modulo this), before a policy's own buckets
 
 
 @dataclass
@@ -49,6 +51,12 @@ class PolicyConfig:
     """Width of every hidden layer."""
     prior: dict[str, float] = field(default_factory=lambda: dict(PRIOR))
     """Initial weights of the linear slot term (the cold-start heuristic), by slot feature name."""
+    name_buckets: int = 0
+    """Buckets of a learned embedding of each gene's *name* (its crc32 modulo this), added to the gene's
+    encoding: a policy pretrained on some spaces then knows a parameter it met before by name (the same
+    kernel on another GPU), where the transform kind alone says nothing (``Generic`` genes). 0: none,
+    the policy sees no names (one policy serves every kernel alike). Starts at zero, so the cold-start
+    heuristic is unchanged."""
 
 
 @dataclass
@@ -90,6 +98,11 @@ def occupancy(m: dict[str, float]) -> float:
     return blocks * threads / 2048
 
 
+def name_ids(names: list[str] | tuple[str, ...]) -> np.ndarray:
+    """The genes' names as stable integers (crc32 modulo NAME_HASH), [genes]."""
+    return np.array([zlib.crc32(n.encode()) % NAME_HASH for n in names], dtype=np.int64)
+
+
 def encode(exp: Experience, current: Genome, metrics: dict[str, float] | None, problem: dict[str, int],
            slot_mask: np.ndarray) -> dict[str, torch.Tensor]:
     """The state tensors (batch dimension of 1) of a member at ``current`` (measured as ``metrics``,
@@ -109,7 +122,8 @@ def encode(exp: Experience, current: Genome, metrics: dict[str, float] | None, p
                      m.get("smem_bytes", 0) / 49152, occupancy(m), math.log1p(len(exp.rows)) / 7, *sizes[:3],
                      math.log2(1 + m.get("sm_count", 0)) / 8], dtype=np.float32)
     return {"genes": torch.from_numpy(genes)[None], "slots": torch.from_numpy(slots)[None],
-            "glob": torch.from_numpy(glob)[None], "mask": torch.from_numpy(slot_mask.astype(bool))[None]}
+            "glob": torch.from_numpy(glob)[None], "mask": torch.from_numpy(slot_mask.astype(bool))[None],
+            "names": torch.from_numpy(name_ids(space.names))[None]}
 
 
 def _mlp(n_in: int, hidden: int, n_out: int) -> nn.Sequential:
@@ -128,6 +142,8 @@ class Agent(nn.Module):
         self.engineer = _mlp(ns + 2 * h, h, 1)
         self.prior = nn.Linear(ns, 1, bias=False)
         self.coupling = nn.Parameter(torch.ones(()))
+        self.name_buckets = cfg.name_buckets
+        self.name_embedding = nn.Embedding(cfg.name_buckets, h) if cfg.name_buckets else None
         with torch.no_grad():  # seeded init from the member's generator: no global RNG
             for m in self.modules():
                 if isinstance(m, nn.Linear):
@@ -139,6 +155,8 @@ class Agent(nn.Module):
                 nn.init.zeros_(head[-1].weight)
                 nn.init.zeros_(head[-1].bias)
             self.prior.weight.zero_()
+            if self.name_embedding is not None:
+                nn.init.zeros_(self.name_embedding.weight)
             for name, w in cfg.prior.items():
                 self.prior.weight[0, SLOT_FEATURES.index(name)] = w
 
@@ -150,6 +168,8 @@ class Agent(nn.Module):
         """The unmasked parts of :meth:`logits`: the architect's own term [B, G] and the engineer's
         logits [B, G, S] (a chain of edits masks them again at each step, :meth:`masked`)."""
         e = self.gene_encoder(s["genes"])  # [B, G, H]
+        if self.name_embedding is not None:
+            e = e + self.name_embedding(s["names"] % self.name_buckets)
         ctx = e.mean(1) + self.global_encoder(s["glob"])  # [B, H]
         ctx_g = ctx[:, None, :].expand_as(e)
         B, G, S, _ = s["slots"].shape

@@ -289,6 +289,7 @@ class SavedPopulation:
     members: list[dict[str, Any]]
     hidden: int
     prior: Prior | None = None
+    name_buckets: int = 0  # the policies' name embedding (PolicyConfig.name_buckets; 0: none)
 
     @classmethod
     def from_checkpoint(cls, ckpt: Mapping[str, Any], source: str | None = None) -> SavedPopulation:
@@ -304,4 +305,7 @@ class SavedPopulation:
             prior = prior_from_state(state["prior"]) if state.get("prior") else None
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
-        return cls(path if source is None else str(source), path, list(members), hidden, prior)
+        buckets = (state.get("config") or {}).get("policy", {}).get("name_buckets", 0)
+        if not isinstance(buckets, int) or buckets < 0:
+            raise ValueError(f"{path}: name_buckets {buckets!r} is not a count")
+        return cls(path if source is None else str(source), path, list(members), hidden, prior, buckets)
