@@ -253,5 +253,5 @@ def test_name_embedding_starts_silent_and_tells_genes_apart_by_name():
     arch0, eng0 = plain.logits(s)
     arch1, eng1 = named.logits(s)
     live = s["mask"][0]
-    moved = [float((eng1[0, i] - eng0[0, i])[live[i]].abs().max()) for i in range(3)]
+    moved = [float((eng1[0, i] - eng0[0, i]).detach()[live[i]].abs().max()) for i in range(3)]
     assert moved[1] > 0 and moved[1] > 2 * max(moved[0], moved[2])  # the others only through the context
