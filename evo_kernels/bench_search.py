@@ -74,6 +74,17 @@ def _strategy_options(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 @functools.lru_cache(maxsize=16)
+def self_transfer(strategy: str, rp: ReplaySpace) -> bool:
+    """Whether ``strategy`` warm-starts from a names prior fitted on this very space's measurements: its
+    counts then measure the prior's own data, not a search (a population of the whole corpus benchmarked
+    on one of its spaces)."""
+    from evo_kernels.strategies.prior import NamePrior
+
+    saved = _strategy_options(strategy)[1].get("init_population")
+    return saved is not None and isinstance(saved.prior, NamePrior) and saved.prior.fitted_on(rp.space,
+                                                                                                *rp.log_speedups())
+
+
 def _space(path: str) -> ReplaySpace:
     # One load per process: joblib's workers live for the whole benchmark and see every space.
     return ReplaySpace.load(path)
@@ -127,7 +138,7 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
         {"spaces": {NAME: {"optimum": ms, "gpu": ..., "configs": n, "strategies": {S: {
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
-            "median_best_over_optimum": x}}}},
+            "median_best_over_optimum": x, "self_transfer": bool}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
          "median_counts_failed_runs_as": N + 1}
 
@@ -158,7 +169,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
         if progress:
             progress(done, len(tasks), f"{name} {s} seed {seed}")
     return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
-                              "strategies": {s: summarize(runs[name, s], budget) for s in strategies}}
+                              "strategies": {s: {**summarize(runs[name, s], budget),
+                                                 "self_transfer": self_transfer(s, rp)} for s in strategies}}
                        for name, (_, rp) in spaces.items()},
             "budget": budget, "seeds": seeds, "seed_start": seed_start, "batch_size": batch_size, "ahead": ahead,
             "weights": asdict(weights),
@@ -183,7 +195,8 @@ def format_table(result: dict[str, Any]) -> str:
     for name, sp in result["spaces"].items():
         for s, r in sp["strategies"].items():
             ratio = r["median_best_over_optimum"]
-            lines.append(f"| {name} | {sp['optimum']:.4g} | {s} | {_cell(r['median_evals_to_5pct'], budget)} "
+            label = f"{s} (its prior was fitted on this space)" if r.get("self_transfer") else s
+            lines.append(f"| {name} | {sp['optimum']:.4g} | {label} | {_cell(r['median_evals_to_5pct'], budget)} "
                          f"| {r['success_5pct']:.0%} | {_cell(r['median_evals_to_1pct'], budget)} "
                          f"| {r['success_1pct']:.0%} | {'-' if ratio is None else f'{ratio:.3f}'} |")
     return "\n".join(lines)
@@ -219,6 +232,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as exc:
         print(f"bench-search: {' '.join(str(exc).split())}", file=sys.stderr)  # one line, always
         return 2
+    for name, sp in result["spaces"].items():
+        for s, r in sp["strategies"].items():
+            if r["self_transfer"]:
+                print(f"bench-search: warning: {s} starts from a names prior fitted on {name} itself: its counts "
+                      "measure that space's own data, not a search (use a population made without it)",
+                      file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

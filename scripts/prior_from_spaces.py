@@ -16,8 +16,6 @@ of them): a warm start from a corpus serves every family the corpus holds.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
 from pathlib import Path
 
@@ -27,13 +25,6 @@ from evo_kernels.checkpoint import CheckpointError, load_pretrained, save_popula
 from evo_kernels.runners.replay import ReplayError, ReplaySpace  # noqa: E402
 from evo_kernels.strategies.pbt import PBTSearch  # noqa: E402
 from evo_kernels.strategies.prior import NamePrior  # noqa: E402
-
-
-def measured(rp: ReplaySpace) -> tuple[list[dict], list[float]]:
-    """The space's successful genomes and their log speedups over its median time."""
-    ok = [e for e in rp.entries.values() if e.status == "ok" and e.median_ms > 0]
-    mid = statistics.median(e.median_ms for e in ok)
-    return [dict(e.genome) for e in ok], [math.log(mid / e.median_ms) for e in ok]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,10 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     except (ReplayError, CheckpointError) as exc:
         print(f"prior_from_spaces: {exc}", file=sys.stderr)
         return 2
-    prior = NamePrior.fit([(rp.space, *measured(rp)) for rp in spaces])
+    prior = NamePrior.fit([(rp.space, *rp.log_speedups()) for rp in spaces])
     carrier = PBTSearch(spaces[0].space, spaces[0].template, spaces[0].problem, seed=0, init_population=policies)
     meta = {"name_prior_from": [rp.name for rp in spaces],
-            "measurements": {rp.name: len(measured(rp)[0]) for rp in spaces},
+            "measurements": {rp.name: len(rp.log_speedups()[0]) for rp in spaces},
             "policies": args.policies or "cold"}
     out = save_population(Path(args.out), 0, {"strategy": {**carrier.state_dict(), "prior": prior.state_dict()}},
                           meta=meta, keep=1)

@@ -51,7 +51,8 @@ def test_result_shape(space_file: str) -> None:
     assert list(tiny["strategies"]) == ["random", "ga"]
     for r in tiny["strategies"].values():
         assert set(r) == {"evals_to_5pct", "evals_to_1pct", "success_5pct", "success_1pct", "median_evals_to_5pct",
-                          "median_evals_to_1pct", "median_best_over_optimum"}
+                          "median_evals_to_1pct", "median_best_over_optimum", "self_transfer"}
+        assert r["self_transfer"] is False
         assert len(r["evals_to_5pct"]) == len(r["evals_to_1pct"]) == 3
         assert all(n is None or 1 <= n <= 40 for n in r["evals_to_5pct"] + r["evals_to_1pct"])
         assert r["success_5pct"] == sum(n is not None for n in r["evals_to_5pct"]) / 3
@@ -157,3 +158,38 @@ def test_a_warm_start_and_a_stop_at_one_percent(space_file: str, capsys: pytest.
                  "--seeds", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "/nonexistent" in err[0]
+
+
+def test_a_names_prior_fitted_on_the_benchmarked_space_is_flagged(space_file: str, tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A population whose names prior was made from the very space benchmarked (scripts/prior_from_spaces.py
+    on it) measures that space's own data: the result says so per strategy, the table marks the row, and
+    one warning line names the space; the same kernel on "another GPU" (other times) is not flagged."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "prior_from_spaces", Path(__file__).resolve().parents[1] / "scripts" / "prior_from_spaces.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main(["--space", space_file, "--out", str(tmp_path / "pop")]) == 0
+    other = _cache()
+    for v in other["cache"].values():  # the same kernel, slower on another GPU, with another optimum
+        if isinstance(v["time"], float):
+            v["time"] = v["times"][0] = 2 * v["time"] + 0.01 * len(v["times"])
+    other["cache"]["2,2"] = {"time": 0.5, "times": [0.5]}
+    other_file = tmp_path / "other.json"
+    other_file.write_text(json.dumps(other))
+    capsys.readouterr()
+    strategy = f"pbt:init_population={tmp_path / 'pop'}"
+    assert main(["--space", space_file, "--space", str(other_file), "--strategy", strategy, "--strategy", "pbt",
+                 "--budget", "8", "--seeds", "1", "--json"]) == 0
+    out = capsys.readouterr()
+    spaces = json.loads(out.out)["spaces"]
+    names = list(spaces)
+    assert spaces[names[0]]["strategies"][strategy]["self_transfer"] is True
+    assert spaces[names[1]]["strategies"][strategy]["self_transfer"] is False
+    assert not spaces[names[0]]["strategies"]["pbt"]["self_transfer"]
+    warnings = [line for line in out.err.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and names[0] in warnings[0] and "itself" in warnings[0]
+    table = format_table(json.loads(out.out))
+    assert table.count("its prior was fitted on this space") == 1

@@ -310,6 +310,11 @@ def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(
     assert isinstance(saved.prior, NamePrior) and len(saved.prior.sources) == 2
     rp = ReplaySpace.load(pnpoly)
     assert saved.prior.chosen(rp.space) == [0]
+    # the prior knows what it was fitted on: this space's own data, not the same kernel on another GPU
+    assert saved.prior.fitted_on(rp.space, *rp.log_speedups())
+    other_gpu = ReplaySpace.load(SPACES / "pnpoly_RTX_2080_Ti.json.gz")
+    assert saved.prior.chosen(other_gpu.space) == [0] and not saved.prior.fitted_on(other_gpu.space,
+                                                                                     *other_gpu.log_speedups())
     warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, population_size=4, init_population=saved)
     assert np.array_equal(warm.experience.prior_table, saved.prior.table(rp.space))
     # The prior ranks the space: its top genomes are far faster than its bottom ones

@@ -26,6 +26,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import statistics
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -140,6 +141,13 @@ class ReplaySpace:
     def genomes(self) -> list[Genome]:
         """Every valid (recorded, not invalid) genome, in recording order."""
         return [dict(e.genome) for e in self.entries.values() if e.status != "invalid"]
+
+    def log_speedups(self) -> tuple[list[Genome], list[float]]:
+        """Every successful genome and its log speedup over the recording's median successful time (what
+        a names prior is fitted on: ``scripts/prior_from_spaces.py``)."""
+        ok = [e for e in self.entries.values() if e.status == "ok" and e.median_ms > 0]
+        mid = statistics.median(e.median_ms for e in ok)
+        return [dict(e.genome) for e in ok], [math.log(mid / e.median_ms) for e in ok]
 
     def evaluator(self, weights: FitnessWeights = PURE_TIME, limits: Limits = NO_LIMITS) -> Any:
         """An :class:`~evo_kernels.evaluate.Evaluator` over a :class:`ReplayRunner` of this recording;

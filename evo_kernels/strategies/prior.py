@@ -25,6 +25,8 @@ built from a loaded checkpoint (the session layer loads it: ``evo_kernels.checkp
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -139,8 +141,8 @@ class NamePrior:
 
     def __init__(self, sources: Sequence[Mapping[str, Any]]) -> None:
         """``sources``: per source space, {"names": every gene name, "effects": {gene name: {value_key(value):
-        effect}} for its multi-valued genes}."""
-        self.sources = [{"names": sorted(str(n) for n in src["names"]),
+        effect}} for its multi-valued genes, "fingerprint": what it was fitted on (optional)}."""
+        self.sources = [{"names": sorted(str(n) for n in src["names"]), "fingerprint": str(src.get("fingerprint", "")),
                          "effects": {str(n): {str(v): float(e) for v, e in eff.items()}
                                      for n, eff in src["effects"].items()}} for src in sources]
 
@@ -168,6 +170,20 @@ class NamePrior:
         table = self.table(space)
         return np.array([sum(table[i, g.index(x[g.name])] for i, g in enumerate(space.genes)) for x in genomes])
 
+    @staticmethod
+    def fingerprint(space: GenomeSpace, genomes: Sequence[Genome], logs: Sequence[float]) -> str:
+        """What a source was fitted on, as a short hash of its (genome, log speedup) pairs in a fixed order:
+        a space whose own measurements a source is made of (a benchmark of the prior on its own data) has
+        the source's fingerprint (:meth:`fitted_on`)."""
+        pairs = sorted(json.dumps([[value_key(x[n]) for n in space.names], round(float(y), 9)])
+                       for x, y in zip(genomes, logs) if math.isfinite(y))
+        return hashlib.sha256("\n".join(pairs).encode()).hexdigest()[:16]
+
+    def fitted_on(self, space: GenomeSpace, genomes: Sequence[Genome], logs: Sequence[float]) -> bool:
+        """Whether a source :meth:`table` reads for ``space`` was fitted on exactly these measurements."""
+        mine = self.fingerprint(space, genomes, logs)
+        return any(self.sources[i].get("fingerprint") == mine for i in self.chosen(space))
+
     @classmethod
     def fit(cls, data: Sequence[tuple[GenomeSpace, Sequence[Genome], Sequence[float]]]) -> NamePrior:
         """One source per (space, genomes, log speedups); failures (non-finite) are skipped."""
@@ -187,14 +203,14 @@ class NamePrior:
             y = y - y.mean()
             A = X.T @ X + RIDGE * len(y) * np.eye(X.shape[1])
             w = np.linalg.solve(A, X.T @ y)
-            sources.append({"names": list(space.names),
+            sources.append({"names": list(space.names), "fingerprint": cls.fingerprint(space, genomes, logs),
                             "effects": {g.name: {value_key(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
                                         for k, g in enumerate(genes)}})
         return cls(sources)
 
     def state_dict(self) -> dict[str, object]:
-        return {"kind": "names", "sources": [{"names": list(src["names"]), "effects": dict(src["effects"])}
-                                             for src in self.sources]}
+        return {"kind": "names", "sources": [{"names": list(src["names"]), "fingerprint": src["fingerprint"],
+                                              "effects": dict(src["effects"])} for src in self.sources]}
 
 
 Prior = PriorModel | NamePrior
