@@ -73,7 +73,6 @@ def _strategy_options(spec: str) -> tuple[str, dict[str, Any]]:
     return name, opts
 
 
-@functools.lru_cache(maxsize=16)
 def self_transfer(strategy: str, rp: ReplaySpace) -> bool:
     """Whether ``strategy`` warm-starts from a names prior fitted on this very space's measurements: its
     counts then measure the prior's own data, not a search (a population of the whole corpus benchmarked
@@ -85,6 +84,7 @@ def self_transfer(strategy: str, rp: ReplaySpace) -> bool:
                                                                                                 *rp.log_speedups())
 
 
+@functools.lru_cache(maxsize=16)
 def _space(path: str) -> ReplaySpace:
     # One load per process: joblib's workers live for the whole benchmark and see every space.
     return ReplaySpace.load(path)
