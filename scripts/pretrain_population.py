@@ -28,8 +28,8 @@ import json
 import math
 import statistics
 import sys
-from dataclasses import fields
 import time
+from dataclasses import fields
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -6,8 +6,8 @@ project's recordings of a template) says which values of each parameter tend to 
 script fits a :class:`~evo_kernels.strategies.prior.NamePrior` to every successful measurement of
 each ``--space`` (one source per file) and saves it with a population of policies (cold ones, or
 those of ``--policies DIR``) as ``--out``. A warm start on a new space then reads the prior from the
-sources whose parameter names match its own best (and from none if no source shares at least half
-of them): a warm start from a corpus serves every family the corpus holds.
+sources whose parameter names are exactly its own (and from none otherwise): a warm start from a
+corpus serves every family the corpus holds.
 
     python scripts/prior_from_spaces.py --out populations/names-training-side \\
         --space benchmarks/spaces/gemm_RTX_3090.json.gz --space benchmarks/spaces/pnpoly_RTX_3090.json.gz ...
@@ -39,10 +39,11 @@ def main(argv: list[str] | None = None) -> int:
     except (ReplayError, CheckpointError) as exc:
         print(f"prior_from_spaces: {exc}", file=sys.stderr)
         return 2
-    prior = NamePrior.fit([(rp.space, *rp.log_speedups()) for rp in spaces])
+    measured = [rp.log_speedups() for rp in spaces]
+    prior = NamePrior.fit([(rp.space, *m) for rp, m in zip(spaces, measured)])
     carrier = PBTSearch(spaces[0].space, spaces[0].template, spaces[0].problem, seed=0, init_population=policies)
     meta = {"name_prior_from": [rp.name for rp in spaces],
-            "measurements": {rp.name: len(rp.log_speedups()[0]) for rp in spaces},
+            "measurements": {rp.name: len(m[0]) for rp, m in zip(spaces, measured)},
             "policies": args.policies or "cold"}
     out = save_population(Path(args.out), 0, {"strategy": {**carrier.state_dict(), "prior": prior.state_dict()}},
                           meta=meta, keep=1)

@@ -19,7 +19,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-SIDE = json.loads((Path(__file__).resolve().parents[1] / "spaces/kernel_tuner_1.5.0.json").read_text())["side"]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from search_table import KT  # noqa: E402  (the split is read in one place)
+
+SIDE = KT["side"]
 
 
 def load(paths: list[str]) -> dict[tuple[str, str, int], dict]:

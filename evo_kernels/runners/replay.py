@@ -26,8 +26,8 @@ from __future__ import annotations
 import gzip
 import json
 import math
-import statistics
 import os
+import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -142,7 +142,6 @@ class Agent(nn.Module):
         self.engineer = _mlp(ns + 2 * h, h, 1)
         self.prior = nn.Linear(ns, 1, bias=False)
         self.coupling = nn.Parameter(torch.ones(()))
-        self.name_buckets = cfg.name_buckets
         self.name_embedding = nn.Embedding(cfg.name_buckets, h) if cfg.name_buckets else None
         with torch.no_grad():  # seeded init from the member's generator: no global RNG
             for m in self.modules():
@@ -169,7 +168,7 @@ class Agent(nn.Module):
         logits [B, G, S] (a chain of edits masks them again at each step, :meth:`masked`)."""
         e = self.gene_encoder(s["genes"])  # [B, G, H]
         if self.name_embedding is not None:
-            e = e + self.name_embedding(s["names"] % self.name_buckets)
+            e = e + self.name_embedding(s["names"] % self.name_embedding.num_embeddings)
         ctx = e.mean(1) + self.global_encoder(s["glob"])  # [B, H]
         ctx_g = ctx[:, None, :].expand_as(e)
         B, G, S, _ = s["slots"].shape
