@@ -10,6 +10,12 @@ SKEW = TileLoops_Skew and UseSharedMemory               # else the gene changes 
 KR = -(-(TH + 2) // BY)                                 # TileLoops_Skew: staged rows per thread,
 KI = -(-(TW + 17) // BX)                                # window slots per row and thread,
 KG = max(1, min(KR, 32 // KI))                          # rows whose loads are issued together
+NARROWS = TileLoops_Narrow and not UseSharedMemory and not TileLoops_Flat   # else the gene changes nothing
+NT = BX * BY
+NRUN = TW * TH                                          # TileLoops_Narrow: outputs per run
+NBUF = 2 * NRUN + 16                                    # floats staged per run (W <= NRUN / 2)
+NVB = -(-(NBUF // 4) // NT)                             # float4 slots per thread and run
+GBN = min(NVB, 8)                                       # of which loaded before the first shared store
 S = -(-max(V + TW + 1, TW + 10 if SKEW else 0) // V) * V + (V if PadSharedMemory else 0)
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 ALIGN = VectorizeLoads_Align and V > 1 and not UseSharedMemory       # else these genes change nothing
@@ -471,9 +477,96 @@ __device__ __forceinline__ void run_co(float* __restrict__ out, const float* __r
 }
 
 % endif
+% if NARROWS:
+// TileLoops_Narrow, a grid at most ${NRUN // 2} columns wide (2W <= ${NRUN}): the H x W outputs are one contiguous run of
+// floats, cut into runs of ${NRUN} that start on a 32-byte sector of out. Each block stages a run's inputs with the rows
+// above and below (W + 1 floats each side) by aligned float4 loads, every thread busy whatever W, and thread t computes
+// outputs t + ${NT}*k of the run (k < ${V * CY}), so each warp store is 32 consecutive floats from a sector boundary. The
+// blocks stride over the runs.
+// f = y*W + x, 0 <= x < W (y = -1 for the few f < 0 that precede the first run's sector)
+__device__ __forceinline__ void rowcol(long long f, int W, long long n, int& y, int& x)
+{
+    if (f < 0) { y = -1; x = (int)f + W; return; }
+    if (n <= 0xffffffffLL) { const unsigned q = (unsigned)f / (unsigned)W; y = (int)q; x = (int)((unsigned)f - q * (unsigned)W); }
+    else { const long long q = f / W; y = (int)q; x = (int)(f - q * W); }
+}
+
+__device__ __forceinline__ void narrow(float* __restrict__ out, const float* __restrict__ inp, int H, int W,
+                                       float c0, float c1, float* __restrict__ buf)
+{
+    const int tid = threadIdx.y * ${BX} + threadIdx.x;
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+    const unsigned ob = (unsigned)(reinterpret_cast<uintptr_t>(out) / 4);
+    const long long n = (long long)H * W;
+    const long long runs = (n + 7 + ${NRUN - 1}) / ${NRUN};
+    const long long nb = (long long)gridDim.x * gridDim.y;
+    #pragma unroll 1
+    for (long long ch = (long long)blockIdx.y * gridDim.x + blockIdx.x; ch < runs; ch += nb) {
+        const long long fs = ch * ${NRUN} - (long long)(ob & 7u);   // out + fs is on a sector
+        if (ch >= nb) __syncthreads();                  // the previous run has been read
+        const long long lo = fs - W - 1;
+        const long long a0 = lo - (long long)((ib + (unsigned long long)lo) & 3u);   // buf[i] holds inp[a0 + i]
+        const int nv = (int)((fs + ${NRUN} + W + 1 - a0 + 3) >> 2);
+        #pragma unroll
+        for (int g0 = 0; g0 < ${NVB}; g0 += ${GBN}) {
+            float4 v[${GBN}];
+            #pragma unroll
+            for (int q = 0; q < ${GBN}; ++q) {
+                const int k = tid + (g0 + q) * ${NT};
+                const long long o = a0 + 4LL * k;
+                if (g0 + q < ${NVB} && k < nv) {
+                    if (o >= 0 && o + 4 <= n) v[q] = __ldg(reinterpret_cast<const float4*>(inp + o));
+                    else {   // outside the grid: never used by a stored output (the boundary copies its own value)
+                        v[q].x = o >= 0 && o < n ? __ldg(inp + o) : 0.f;
+                        v[q].y = o + 1 >= 0 && o + 1 < n ? __ldg(inp + o + 1) : 0.f;
+                        v[q].z = o + 2 >= 0 && o + 2 < n ? __ldg(inp + o + 2) : 0.f;
+                        v[q].w = o + 3 >= 0 && o + 3 < n ? __ldg(inp + o + 3) : 0.f;
+                    }
+                }
+            }
+            #pragma unroll
+            for (int q = 0; q < ${GBN}; ++q) {
+                const int k = tid + (g0 + q) * ${NT};
+                if (g0 + q < ${NVB} && k < nv) *reinterpret_cast<float4*>(buf + 4 * k) = v[q];
+            }
+        }
+        __syncthreads();
+        // the row and column of this thread's first output (row -1 before the grid), then stepped by ${NT}
+        // (a division per step only where W < ${NT})
+        long long f = fs + tid;
+        int y, x;
+        rowcol(f, W, n, y, x);
+        ${UNR}
+        for (int k = 0; k < ${V * CY}; ++k) {
+            if (f >= n) break;
+            if (f >= 0) {
+                const int i = (int)(f - a0);
+                const float b = buf[i];
+                const float s = c0 * b + c1 * ((buf[i - W] + buf[i + W]) + (buf[i - 1] + buf[i + 1]));
+                out[f] = ((y == 0) | (y == H - 1) | (x == 0) | (x == W - 1)) ? b : s;
+            }
+            f += ${NT};
+            if (W >= ${NT}) {
+                x += ${NT};
+                if (x >= W) { x -= W; ++y; }
+            } else {
+                rowcol(f, W, n, y, x);
+            }
+        }
+    }
+}
+
+% endif
 extern "C" __global__ void __launch_bounds__(${BX * BY})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
 {
+% if NARROWS:
+    __shared__ __align__(16) float buf[${NBUF}];
+    if (2 * W <= ${NRUN}) {                         // uniform over the grid: TileLoops_Narrow
+        narrow(out, inp, H, W, c0, c1, buf);
+        return;
+    }
+% endif
 % if V > 1:
     const bool vec = (W % ${V} == 0) && ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) % ${4 * V} == 0);
 % endif

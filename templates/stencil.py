@@ -15,7 +15,9 @@ spreads a thread's columns a block width apart so that the scalar accesses of a 
 consecutive-columns layout has lanes 4*VectorizeLoads bytes apart, and the H200 profile of the best odd-W genomes
 showed the L1 at 72-83% "Memory Throughput" above DRAM at 59-74%). With shared memory, TileLoops_Skew splits each
 output row between tiles at 32-byte sector boundaries (on the H200 an odd-W stencil wrote 17% more L2 sectors
-than an even one of the same design). The kernel strides over grid y, which launch() caps at 65535.
+than an even one of the same design). TileLoops_Narrow treats a grid at most half a tile of outputs wide as one
+contiguous run of floats, staged in shared memory run by run. The kernel strides over grid y, which launch() caps
+at 65535.
 """
 import numpy as np
 
@@ -76,6 +78,13 @@ GENES = [
          "18-25% faster). The tile stages 8 more columns, loaded in sector-aligned warp windows; a thread's columns "
          "are AdjustBlockSizeX apart (every warp access consecutive), and the grid has one more tile column where "
          "W + 7 needs it. Changes nothing without UseSharedMemory"),
+    Gene("TileLoops_Narrow", "TileLoops", (False, True), False,
+         "without shared memory tiles, for a grid at most half a block's tile of outputs wide (2W <= tile columns x "
+         "rows, decided at run time; 131072 x 257 left a third of each 128-wide tile idle): the H x W outputs are cut "
+         "into runs of one tile's count of consecutive floats, each starting on a 32-byte sector; a block stages a run "
+         "with the rows above and below by aligned float4 loads into shared memory (2 x tile + 16 floats) and each "
+         "warp stores 32 consecutive floats, every thread busy whatever W. Changes nothing with UseSharedMemory or "
+         "TileLoops_Flat"),
 ]
 PROBLEM = {"H": 8192, "W": 8192}
 CHECK_PROBLEMS = [{"H": 512, "W": 768}, {"H": 4093, "W": 4091}, {"H": 1, "W": 37}, {"H": 3, "W": 3},
@@ -118,6 +127,10 @@ def constraints(g):
     if effective(g)["Prefetch"] and (g["ThreadCoarsening"] + 2) * (g["VectorizeLoads"] + 2) > 64:
         out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
                    f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
+    if narrowed(g) and smem_bytes(g) > 48 * 1024:
+        tw, th = tile(g)
+        out.append(f"TileLoops_Narrow: a run of {tw} x {th} outputs stages {smem_bytes(g)} bytes of shared memory "
+                   "(at most 48 KiB)")
     return out
 
 
@@ -131,9 +144,15 @@ def effective(g):
             "AlignStores": bool(g["VectorizeLoads_AlignStores"]) and align}
 
 
+def narrowed(g):
+    """TileLoops_Narrow takes effect (without UseSharedMemory and TileLoops_Flat; else it changes nothing)."""
+    return bool(g["TileLoops_Narrow"]) and not g["UseSharedMemory"] and not flat(g)
+
+
 def smem_bytes(g):
     if not g["UseSharedMemory"]:
-        return 0
+        tw, th = tile(g)
+        return 4 * (2 * tw * th + 16) if narrowed(g) else 0
     _, th = tile(g)
     return 4 * (th + 2) * smem_stride(g)
 
@@ -188,4 +207,4 @@ FAST_GENOME = {"AdjustBlockSizeX": 32, "AdjustBlockSizeY": 4, "ThreadCoarsening"
                "UseSharedMemory": False, "PadSharedMemory": False, "UnrollLoop": True,
                "VectorizeLoads_Align": False, "ReorderInstructions_Prefetch": False,
                "VectorizeLoads_AlignStores": False, "VectorizeLoads_AlignShared": False, "CoalesceMemoryAccess": False,
-               "TileLoops_Flat": False, "TileLoops_Skew": False}
+               "TileLoops_Flat": False, "TileLoops_Skew": False, "TileLoops_Narrow": False}

@@ -368,3 +368,32 @@ def test_a_warm_start_takes_the_populations_name_embedding(tmp_path):
     filled = warm._with_names(state)
     assert filled["names"].shape == (2, 5) and filled["names"][1].tolist() == filled["names"][0].tolist()
     assert warm._with_names(None) is None and st is warm.members[0]
+
+
+@pytest.mark.parametrize("population,n_sources", [("names-training-side", 11), ("names-whole-corpus", 17)])
+def test_shipped_names_populations_are_fitted_on_todays_recorded_spaces(population, n_sources):
+    """Each shipped names population holds one source per recorded space it names, fitted on that file as it is
+    today (the fingerprint of its measurements), and serves the file's own gene names: a template that gains a
+    gene changes the names of its rehashed recordings, and a population left as it was would no longer serve
+    the template (a warm start without a prior); rebuild it with scripts/prior_from_spaces.py
+    (populations/README.md)."""
+    from evo_kernels.template import load_template
+
+    root = Path(__file__).resolve().parent.parent
+    saved = load_pretrained(root / "populations" / population)
+    sources = saved.prior.sources
+    assert len(sources) == n_sources
+    spaces = [*sorted((root / "benchmarks/spaces").glob("*.json.gz")),
+              *sorted((root / "evo_kernels/recordings").glob("*.json.gz"))]
+    by_fingerprint = {s["fingerprint"]: s for s in sources}
+    served = 0
+    for path in spaces:
+        rp = ReplaySpace.load(str(path))
+        mine = saved.prior.fingerprint(rp.space, *rp.log_speedups())
+        if mine in by_fingerprint:
+            served += 1
+            assert by_fingerprint[mine]["names"] == sorted(rp.space.names), path.name
+            assert saved.prior.chosen(rp.space), f"{population} does not serve {path.name}'s own names"
+    assert served == n_sources  # every source is one of today's files, as it is today
+    for name in ("sgemm", "transpose", "stencil"):  # the templates with recordings: a tune gets their prior
+        assert saved.prior.chosen(load_template(name).space), f"{population} serves no source for {name} as it is today"

@@ -116,7 +116,7 @@ def test_record_measures_every_sampled_genome_once_with_a_batch_ahead(tmp_path, 
     monkeypatch.setattr(choose, "open_runner", lambda backend, *a, **k: ReplayRunner(load_space(str(sub))))
     pins = {g: "False" for g in ("VectorizeLoads_Align", "ReorderInstructions_Prefetch", "VectorizeLoads_AlignStores",
                                  "VectorizeLoads_AlignShared", "CoalesceMemoryAccess", "TileLoops_Flat",
-                                 "TileLoops_Skew")}
+                                 "TileLoops_Skew", "TileLoops_Narrow")}
     out = recording.record("stencil", problem={"H": 2048, "W": 2048}, sample=70, batch=16, pins=pins,
                            db=str(tmp_path / "r.db"), out=str(tmp_path / "r.json.gz"))
     entries = json.load(gzip.open(out))["entries"]

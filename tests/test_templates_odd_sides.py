@@ -15,7 +15,8 @@ ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C":
                          {"R": 208, "C": 37}],   # 208: 2 runs of 104 rows of TileLoops_Narrow, shifted
            "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
                        {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2},
-                       {"H": 40, "W": 125}]}   # 125: TileLoops_Skew's extra tile column (128-wide tiles)
+                       {"H": 40, "W": 125},    # 125: TileLoops_Skew's extra tile column (128-wide tiles)
+                       {"H": 64, "W": 1}]}     # TileLoops_Narrow: one run of 64, shifted to its sector
 
 ODD_DESIGNS = {
     "transpose": [{"VectorizeLoads_Align": True},
@@ -65,6 +66,14 @@ ODD_DESIGNS = {
                  "ThreadCoarsening": 4, "VectorizeLoads": 2, "PadSharedMemory": True, "UnrollLoop": False},
                 {"UseSharedMemory": True, "TileLoops_Skew": True, "AdjustBlockSizeX": 8, "AdjustBlockSizeY": 8,
                  "ThreadCoarsening": 2, "VectorizeLoads": 1},
+                # TileLoops_Narrow: the grid as one contiguous run of floats, staged run by run (runs of 4096,
+                # 1024, 64 and 4096 outputs)
+                {"TileLoops_Narrow": True},
+                {"TileLoops_Narrow": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "UnrollLoop": False},
+                {"TileLoops_Narrow": True, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 1, "ThreadCoarsening": 1,
+                 "VectorizeLoads": 1, "UnrollLoop": False},
+                {"TileLoops_Narrow": True, "AdjustBlockSizeX": 256, "AdjustBlockSizeY": 4, "ThreadCoarsening": 2,
+                 "VectorizeLoads": 2},
                 # CoalesceMemoryAccess: a thread's columns a block width apart, every warp access consecutive
                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "AdjustBlockSizeY": 2},
                 {"CoalesceMemoryAccess": True, "ThreadCoarsening": 4, "VectorizeLoads": 2, "AdjustBlockSizeX": 64,
@@ -139,6 +148,14 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert t.render(dict(fast, TileLoops_Skew=True)) == t.render(fast)   # no shared memory
         assert t.smem_bytes(skew) == (32 + 2) * (128 + 12) * 4 and t.smem_bytes(smem) == (32 + 2) * (128 + 8) * 4
         assert t.launch(skew, {"H": 64, "W": 125}).grid[0] == 2 and t.launch(smem, {"H": 64, "W": 125}).grid[0] == 1
+        narrow = _odd_genomes(t)[10]
+        assert "narrow(out, inp, H, W, c0, c1, buf)" in t.render(narrow) and "narrow(" not in t.render(fast)
+        assert "if (2 * W <= 4096)" in t.render(narrow) and t.smem_bytes(narrow) == 4 * (2 * 4096 + 16)
+        assert t.render(dict(smem, TileLoops_Narrow=True)) == t.render(smem)
+        flat = dict(fast, TileLoops_Flat=True)
+        assert t.render(dict(flat, TileLoops_Narrow=True)) == t.render(flat)
+        big = dict(narrow, AdjustBlockSizeX=256, AdjustBlockSizeY=4, ThreadCoarsening=8)
+        assert any("TileLoops_Narrow" in m for m in t.space.violations(big))   # 2 x 8192 x 4 floats: over 48 KiB
         assert t.launch(dict(fast, TileLoops_Flat=True), {"H": 131072, "W": 257}).grid[:2] == (16384 * 257 // 128, 1)
         bad = dict(fast, VectorizeLoads_Align=True, VectorizeLoads_AlignStores=True, AdjustBlockSizeX=16)
         assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
@@ -187,6 +204,7 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
         genomes.append(_odd_genomes(t)[5])  # shared memory, VectorizeLoads_AlignShared
         genomes.append(_odd_genomes(t)[-3])  # CoalesceMemoryAccess
         genomes.append(_odd_genomes(t)[-2])  # TileLoops_Flat
+        genomes.append(_odd_genomes(t)[11])  # TileLoops_Narrow (runs of 1024: 4 at 70 x 45, over 2 blocks)
     else:
         genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
         genomes.append(_odd_genomes(t)[5])  # CoalesceMemoryAccess_Lines
