@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-.venv/bin/ruff check evo_kernels tests templates
+.venv/bin/ruff check evo_kernels tests templates benchmarks scripts
 # one pytest worker per core (pytest-xdist): the nvcc builds and CPU emulations of the template tests
 # take most of the time. The default leaves out the tests marked slow (long CPU emulations of many
 # designs, many builds), which keeps the 2-core CI machine near 4 minutes; `scripts/test.sh --all`

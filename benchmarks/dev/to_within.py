@@ -7,7 +7,6 @@ code's commit (run it from another tree with PYTHONPATH to compare commits).
 """
 import json
 import statistics
-import subprocess
 import sys
 import time
 
@@ -32,7 +31,8 @@ def one(space, strat, batch, seed, budget, over):
 
 
 if __name__ == "__main__":
-    space, strat, batch, s0, ns, budget = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    space, strat = sys.argv[1], sys.argv[2]
+    batch, s0, ns, budget = (int(a) for a in sys.argv[3:7])
     rest = sys.argv[7:]
     jobs = int(rest.pop(0)) if rest and "=" not in rest[0] else 2
     over = {k: json.loads(v) for k, v in (a.split("=", 1) for a in rest)}

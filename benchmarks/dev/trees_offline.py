@@ -1,5 +1,7 @@
 """Offline ranking: GP vs trees fitted to n random valid recorded genomes; mean true percentile of top-8 / top-1."""
-import sys, json, math, glob
+import sys
+import json
+import math
 import numpy as np
 from joblib import Parallel, delayed
 
@@ -15,8 +17,10 @@ def variants():
     V["et1"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=True, min_leaf=1)
     V["et3"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=True, min_split=3, min_leaf=2)
     V["et_mf.5"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=True, max_features=0.5)
-    V["rf_smac"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=False, bootstrap=True, max_features=5/6, min_split=3, min_leaf=3)
-    V["rf1"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=False, bootstrap=True, max_features=5/6, min_split=2, min_leaf=1)
+    V["rf_smac"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=False, bootstrap=True, max_features=5 / 6,
+                                              min_split=3, min_leaf=3)
+    V["rf1"] = lambda s, k: TreeSurrogate(s, key=k, n_trees=32, extra=False, bootstrap=True, max_features=5 / 6,
+                                          min_split=2, min_leaf=1)
     return V
 
 def run(name, n, draws):
@@ -26,7 +30,8 @@ def run(name, n, draws):
     ex = Experience(rp.space)
     G = rp.genomes()
     X = np.array([ex.row(g) for g in G])
-    y = np.array([math.log(rp.baseline_ms / rp.entry(g).median_ms) if rp.entry(g).status == "ok" else -np.inf for g in G])
+    y = np.array([math.log(rp.baseline_ms / rp.entry(g).median_ms) if rp.entry(g).status == "ok" else -np.inf
+                  for g in G])
     V = variants()
     res = {k: {"top8": [], "top1": [], "ucb8": []} for k in list(V) + ["blend_et1", "blend_rf_smac"]}
     for d in range(draws):
@@ -37,7 +42,8 @@ def run(name, n, draws):
         yte = y[te]
         srt = np.sort(yte)
         def pct(v):
-            lo = np.searchsorted(srt, v, "left"); hi = np.searchsorted(srt, v, "right")
+            lo = np.searchsorted(srt, v, "left")
+            hi = np.searchsorted(srt, v, "right")
             return (lo + 0.5 * (hi - lo - 1)) / (len(srt) - 1)
         preds = {}
         for k, mk in V.items():

@@ -1,14 +1,22 @@
 """What the screen evaluated, by draw kind (seeds 0..2, 200 evaluations, batch 1): python kinds.py pbt pbt:chain=3"""
-import sys; from pathlib import Path; ROOT = Path(__file__).resolve().parents[3]; sys.path.insert(0, str(ROOT))
-import json, sys, collections
-from evo_kernels.bench_search import run_once
-from evo_kernels.strategies import pbt
+import collections
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT))
+
+from evo_kernels.bench_search import run_once  # noqa: E402
+from evo_kernels.strategies import pbt  # noqa: E402
+
 KT = json.load(open(str(ROOT / 'benchmarks')+'/spaces/kernel_tuner_1.5.0.json'))
 kinds = collections.Counter()
 orig = pbt.PBTSearch.ask
 def ask(self, n):
     out = orig(self, n)
-    for c in out: kinds[self._pending[c.key].kind] += 1
+    for c in out:
+        kinds[self._pending[c.key].kind] += 1
     return out
 pbt.PBTSearch.ask = ask
 for strat in sys.argv[1:]:

@@ -3,7 +3,10 @@ batch B, each strategy string; one JSON line per run appended to OUT (resumable)
 
     PYTHONPATH=. python benchmarks/search/policy-experiment-2026-12-04/run.py OUT.jsonl training 0..9 1 pbt:chain=3 ...
 """
-import json, os, sys, time
+import json
+import os
+import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]

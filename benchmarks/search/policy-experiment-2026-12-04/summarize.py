@@ -4,7 +4,10 @@ uniform-edits twin; pbt and pbt:edits=uniform (chain 1) come from the table of S
 
     python benchmarks/search/policy-experiment-2026-12-04/summarize.py SEEDS SIDE BATCH RUNS.jsonl ...
 """
-import json, math, statistics, sys
+import json
+import math
+import statistics
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -48,7 +51,7 @@ for st in strats:
     if "uniform" in st or twin not in strats:
         continue
     for i, what in ((0, "5%"), (1, "1%")):
-        w = l = t = 0
+        w = lose = t = 0
         lr = []
         for sp in spaces:
             for s in range(seeds):
@@ -56,8 +59,9 @@ for st in strats:
                 if a is None or b is None:
                     continue
                 x, y = val(sp, a[i]), val(sp, b[i])
-                w, l, t = w + (x < y), l + (x > y), t + (x == y)
+                w, lose, t = w + (x < y), lose + (x > y), t + (x == y)
                 lr.append(math.log(x / y))
         if lr:
-            print(f"- {st} vs {twin}, to {what}: policy fewer evaluations in {w} runs, more in {l}, tied {t}; "
-                  f"mean log(policy/uniform) {statistics.mean(lr):+.3f} (sd of the mean {statistics.stdev(lr) / math.sqrt(len(lr)):.3f})")
+            sem = statistics.stdev(lr) / math.sqrt(len(lr))
+            print(f"- {st} vs {twin}, to {what}: policy fewer evaluations in {w} runs, more in {lose}, tied {t}; "
+                  f"mean log(policy/uniform) {statistics.mean(lr):+.3f} (sd of the mean {sem:.3f})")
