@@ -40,6 +40,7 @@ NAMES = "pbt:init_population=populations/names-training-side"
 TRANSFER = (WARM, NAMES)  # measured where they were not trained: the validation side only
 STRATEGIES = ["random", "ga", "pbt", "pbt:edits=uniform", "pbt:proposals=1", WARM, NAMES]
 LABELS = {"pbt:edits=uniform": "pbt, uniform edits", "pbt:proposals=1": "pbt, no screen",
+          "pbt:proposals=1,edits=uniform": "pbt, no screen, uniform edits",
           WARM: "pbt, warm (training side)", NAMES: "pbt, warm (names prior, training side)"}
 SEEDS = 20
 
