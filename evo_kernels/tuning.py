@@ -127,6 +127,8 @@ def open_session(plan: Plan) -> Session:
             n = len(plan.seeds) - len(cfg.starts)
             if n:
                 note += f"; starting from {n} known design{'s' if n > 1 else ''} (--no-designs: cold)"
+        if plan.init_population is not None and cfg.strategy == "pbt":
+            note += "; " + plan.init_population.describe(plan.space)
     except BaseException:
         runner.close()
         store.close()

@@ -397,3 +397,27 @@ def test_shipped_names_populations_are_fitted_on_todays_recorded_spaces(populati
     assert served == n_sources  # every source is one of today's files, as it is today
     for name in ("sgemm", "transpose", "stencil"):  # the templates with recordings: a tune gets their prior
         assert saved.prior.chosen(load_template(name).space), f"{population} serves no source for {name} as it is today"
+
+
+def test_a_saved_population_says_what_it_brings_to_a_space(tmp_path):
+    """``SavedPopulation.describe``, the line a tune session shows before it starts: the policies, and whether its
+    prior serves this space (a names prior of another kernel, or one fitted before the template gained a gene,
+    brings none)."""
+    from dataclasses import replace
+
+    from evo_kernels.strategies.prior import SavedPopulation
+
+    space, names = _fabricated_names_prior()
+    source, loop = make(6)
+    loop.budget = 4
+    loop.run()
+    save_population(tmp_path / "pop", loop.generation, {"strategy": source.state_dict()})
+    saved = load_pretrained(tmp_path / "pop")
+    assert isinstance(saved, SavedPopulation) and saved.describe(space) == f"warm start from {tmp_path / 'pop'}: " \
+        f"{len(saved.members)} policies, no prior"
+    with_names = replace(saved, prior=names)
+    assert with_names.describe(space).endswith("and a names prior from 1 recorded space with these parameter names")
+    grown = GenomeSpace([*space.genes, Gene("new", "TileLoops", (False, True), False)])
+    assert with_names.describe(grown).endswith(f"its names prior has no source with exactly these {len(grown.names)} "
+                                               "parameter names, so no prior")
+    assert replace(saved, prior=_fabricated_prior()[1]).describe(space).endswith("and a prior over transform kinds")

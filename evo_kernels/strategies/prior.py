@@ -307,6 +307,21 @@ class SavedPopulation:
     prior: Prior | None = None
     name_buckets: int = 0  # the policies' name embedding (PolicyConfig.name_buckets; 0: none)
 
+    def describe(self, space: GenomeSpace) -> str:
+        """One line on what this population brings to a search of ``space``: a session says it before it starts,
+        so that a warm start whose prior does not serve the space (a names prior of other kernels, or of an
+        older version of this template's genes) is not taken for one that does."""
+        what = f"warm start from {self.source}: {len(self.members)} policies"
+        if self.prior is None:
+            return what + ", no prior"
+        if isinstance(self.prior, NamePrior):
+            n = len(self.prior.chosen(space))
+            if not n:
+                return (what + f"; its names prior has no source with exactly these {len(space.names)} parameter "
+                        "names, so no prior")
+            return what + f" and a names prior from {n} recorded space{'s' if n > 1 else ''} with these parameter names"
+        return what + " and a prior over transform kinds"
+
     @classmethod
     def from_checkpoint(cls, ckpt: Mapping[str, Any], source: str | None = None) -> SavedPopulation:
         """From a loaded checkpoint (``{"state", "path", ...}``, its state the strategy's own or under
