@@ -51,8 +51,8 @@ def test_result_shape(space_file: str) -> None:
     assert list(tiny["strategies"]) == ["random", "ga"]
     for r in tiny["strategies"].values():
         assert set(r) == {"evals_to_5pct", "evals_to_1pct", "success_5pct", "success_1pct", "median_evals_to_5pct",
-                          "median_evals_to_1pct", "median_best_over_optimum", "self_transfer"}
-        assert r["self_transfer"] is False
+                          "median_evals_to_1pct", "median_best_over_optimum", "left_out_sources"}
+        assert r["left_out_sources"] == 0
         assert len(r["evals_to_5pct"]) == len(r["evals_to_1pct"]) == 3
         assert all(n is None or 1 <= n <= 40 for n in r["evals_to_5pct"] + r["evals_to_1pct"])
         assert r["success_5pct"] == sum(n is not None for n in r["evals_to_5pct"]) / 3
@@ -160,18 +160,18 @@ def test_a_warm_start_and_a_stop_at_one_percent(space_file: str, capsys: pytest.
     assert len(err) == 1 and "/nonexistent" in err[0]
 
 
-def test_a_names_prior_fitted_on_the_benchmarked_space_is_flagged(space_file: str, tmp_path: Path,
-                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """A population whose names prior was made from the very space benchmarked (scripts/prior_from_spaces.py
-    on it) measures that space's own data: the result says so per strategy, the table marks the row, and
-    one warning line names the space; the same kernel on "another GPU" (other times) is not flagged."""
+def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_file: str, tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A population whose names prior holds a source made from the very space benchmarked (a corpus population
+    on one of its own spaces) is read leave one out: the counts are exactly those of the same population made
+    without that space, the result says how many sources were left out, the table marks the row and one line
+    says so; a source of the same kernel from "another GPU" (other times) is not left out."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
         "prior_from_spaces", Path(__file__).resolve().parents[1] / "scripts" / "prior_from_spaces.py")
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    assert script.main(["--space", space_file, "--out", str(tmp_path / "pop")]) == 0
     other = _cache()
     for v in other["cache"].values():  # the same kernel, slower on another GPU, with another optimum
         if isinstance(v["time"], float):
@@ -179,17 +179,22 @@ def test_a_names_prior_fitted_on_the_benchmarked_space_is_flagged(space_file: st
     other["cache"]["2,2"] = {"time": 0.5, "times": [0.5]}
     other_file = tmp_path / "other.json"
     other_file.write_text(json.dumps(other))
+    assert script.main(["--space", space_file, "--out", str(tmp_path / "policies")]) == 0
+    for name, spaces in (("both", [space_file, str(other_file)]), ("other_only", [str(other_file)])):
+        args = [a for f in spaces for a in ("--space", f)]
+        assert script.main([*args, "--policies", str(tmp_path / "policies"), "--out", str(tmp_path / name)]) == 0
     capsys.readouterr()
-    strategy = f"pbt:init_population={tmp_path / 'pop'}"
-    assert main(["--space", space_file, "--space", str(other_file), "--strategy", strategy, "--strategy", "pbt",
-                 "--budget", "8", "--seeds", "1", "--json"]) == 0
+    both, other_only = f"pbt:init_population={tmp_path / 'both'}", f"pbt:init_population={tmp_path / 'other_only'}"
+    assert main(["--space", space_file, "--space", str(other_file), "--strategy", both, "--strategy", other_only,
+                 "--strategy", "pbt", "--budget", "30", "--seeds", "3", "--json"]) == 0
     out = capsys.readouterr()
     spaces = json.loads(out.out)["spaces"]
-    names = list(spaces)
-    assert spaces[names[0]]["strategies"][strategy]["self_transfer"] is True
-    assert spaces[names[1]]["strategies"][strategy]["self_transfer"] is False
-    assert not spaces[names[0]]["strategies"]["pbt"]["self_transfer"]
-    warnings = [line for line in out.err.splitlines() if "warning" in line]
-    assert len(warnings) == 1 and names[0] in warnings[0] and "itself" in warnings[0]
-    table = format_table(json.loads(out.out))
-    assert table.count("its prior was fitted on this space") == 1
+    mine, theirs = (spaces[n]["strategies"] for n in spaces)
+    assert mine[both]["left_out_sources"] == 1 and mine[both]["evals_to_5pct"] == mine[other_only]["evals_to_5pct"]
+    assert mine[both]["evals_to_1pct"] == mine[other_only]["evals_to_1pct"]
+    assert mine[other_only]["left_out_sources"] == 0  # the other GPU's source serves it: nothing left out
+    assert theirs[both]["left_out_sources"] == theirs[other_only]["left_out_sources"] == 1
+    assert mine["pbt"]["left_out_sources"] == theirs["pbt"]["left_out_sources"] == 0
+    notes = [line for line in out.err.splitlines() if "left out" in line]
+    assert len(notes) == 3 and sum(f"on {list(spaces)[0]}:" in n for n in notes) == 1
+    assert format_table(json.loads(out.out)).count("its source fitted on this space left out") == 3

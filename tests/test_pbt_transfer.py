@@ -310,11 +310,13 @@ def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(
     assert isinstance(saved.prior, NamePrior) and len(saved.prior.sources) == 2
     rp = ReplaySpace.load(pnpoly)
     assert saved.prior.chosen(rp.space) == [0]
-    # the prior knows what it was fitted on: this space's own data, not the same kernel on another GPU
-    assert saved.prior.fitted_on(rp.space, *rp.log_speedups())
+    # the prior knows what it was fitted on: this space's own data (left out, leave one out), not the same kernel
+    # on another GPU (kept)
+    loo, n = saved.prior.without(rp.space, *rp.log_speedups())
+    assert n == 1 and loo.chosen(rp.space) == [] and not loo.table(rp.space).any() and len(loo.sources) == 1
     other_gpu = ReplaySpace.load(SPACES / "pnpoly_RTX_2080_Ti.json.gz")
-    assert saved.prior.chosen(other_gpu.space) == [0] and not saved.prior.fitted_on(other_gpu.space,
-                                                                                     *other_gpu.log_speedups())
+    assert saved.prior.chosen(other_gpu.space) == [0]
+    assert saved.prior.without(other_gpu.space, *other_gpu.log_speedups())[1] == 0
     warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, population_size=4, init_population=saved)
     assert np.array_equal(warm.experience.prior_table, saved.prior.table(rp.space))
     # The prior ranks the space: its top genomes are far faster than its bottom ones
@@ -421,3 +423,8 @@ def test_a_saved_population_says_what_it_brings_to_a_space(tmp_path):
     assert with_names.describe(grown).endswith(f"its names prior has no source with exactly these {len(grown.names)} "
                                                "parameter names, so no prior")
     assert replace(saved, prior=_fabricated_prior()[1]).describe(space).endswith("and a prior over transform kinds")
+    # a prior that says nothing of the space is no prior: the run starts as a cold one would
+    warm = PBTSearch(grown, "fab", seed=0, population_size=4, init_population=with_names)
+    assert warm.prior is names and not warm.prior_in_use() and warm.experience.prior_table is None
+    served = PBTSearch(space, "fab", seed=0, population_size=4, init_population=with_names)
+    assert served.prior_in_use() and np.array_equal(served.experience.prior_table, names.table(space))

@@ -179,10 +179,12 @@ class NamePrior:
                        for x, y in zip(genomes, logs) if math.isfinite(y))
         return hashlib.sha256("\n".join(pairs).encode()).hexdigest()[:16]
 
-    def fitted_on(self, space: GenomeSpace, genomes: Sequence[Genome], logs: Sequence[float]) -> bool:
-        """Whether a source :meth:`table` reads for ``space`` was fitted on exactly these measurements."""
+    def without(self, space: GenomeSpace, genomes: Sequence[Genome], logs: Sequence[float]) -> tuple[NamePrior, int]:
+        """This prior less the sources :meth:`table` would read for ``space`` that were fitted on exactly these
+        measurements (a benchmark on one of the prior's own spaces, read leave one out), and how many went."""
         mine = self.fingerprint(space, genomes, logs)
-        return any(self.sources[i].get("fingerprint") == mine for i in self.chosen(space))
+        drop = {i for i in self.chosen(space) if self.sources[i].get("fingerprint") == mine}
+        return NamePrior([src for i, src in enumerate(self.sources) if i not in drop]), len(drop)
 
     @classmethod
     def fit(cls, data: Sequence[tuple[GenomeSpace, Sequence[Genome], Sequence[float]]]) -> NamePrior:
@@ -261,15 +263,18 @@ class PriorInRun:
         self.judged: tuple[int, bool, float] = (-1, True, math.nan)  # (evaluations judged, in use, correlation)
 
     def set(self, prior: Prior | None, experience: Any) -> None:
-        """Use ``prior`` (None: none); the experience's surrogate takes its table from now on."""
+        """Use ``prior`` (None: none); the experience's surrogate takes its table from now on. A prior that says
+        nothing of this space (an all-zero table: a names prior with no source of these names, a kind prior over
+        ``Generic`` genes only) is no prior: the run starts as a cold one would."""
         self.model = prior
-        self.table = None if prior is None else prior.table(self.space)
+        table = None if prior is None else prior.table(self.space)
+        self.table = table if table is not None and table.any() else None
         self.judged = (-1, True, math.nan)
         experience.set_prior_table(self.table)
 
     def in_use(self, experience: Any, gate: float | None, gate_after: int) -> bool:
         """Whether the prior serves the next proposal (False without one); the surrogate follows."""
-        if self.model is None:
+        if self.table is None:
             return False
         n, on = len(experience.rows), True
         if gate is not None and n >= max(2, gate_after):
