@@ -423,6 +423,8 @@ def test_a_saved_population_says_what_it_brings_to_a_space(tmp_path):
     assert with_names.describe(grown).endswith(f"its names prior has no source with exactly these {len(grown.names)} "
                                                "parameter names, so no prior")
     assert replace(saved, prior=_fabricated_prior()[1]).describe(space).endswith("and a prior over transform kinds")
+    generic = GenomeSpace([Gene("a", "Generic", (0, 1, 2), 0), Gene("b", "Generic", (3, 4), 3)])
+    assert replace(saved, prior=_fabricated_prior()[1]).describe(generic).endswith("(all Generic), so no prior")
     # a prior that says nothing of the space is no prior: the run starts as a cold one would
     warm = PBTSearch(grown, "fab", seed=0, population_size=4, init_population=with_names)
     assert warm.prior is names and not warm.prior_in_use() and warm.experience.prior_table is None

@@ -319,12 +319,17 @@ class SavedPopulation:
         what = f"warm start from {self.source}: {len(self.members)} policies"
         if self.prior is None:
             return what + ", no prior"
+        serves = bool(self.prior.table(space).any())  # PriorInRun's rule: a table of zeros is no prior
         if isinstance(self.prior, NamePrior):
             n = len(self.prior.chosen(space))
             if not n:
                 return (what + f"; its names prior has no source with exactly these {len(space.names)} parameter "
                         "names, so no prior")
+            if not serves:
+                return what + "; its names prior's sources of these names measured none of these values, so no prior"
             return what + f" and a names prior from {n} recorded space{'s' if n > 1 else ''} with these parameter names"
+        if not serves:
+            return what + "; its prior over transform kinds says nothing of these genes (all Generic), so no prior"
         return what + " and a prior over transform kinds"
 
     @classmethod
