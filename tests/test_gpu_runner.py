@@ -19,14 +19,17 @@ FAULTY = Path(__file__).resolve().parent / "faulty"
 # that the batch went on with a fresh worker.
 BATCH = ["correct_simple", "illegal_address", "correct_vec4", "infinite_loop", "trap", "correct_inplace",
          "misaligned", "smem_overflow", "register_hog", "wrong_result", "partial_write", "race", "writes_nothing",
-         "zero_only", "cached", "cached_large", "skip_large", "memoize_large", "skip_alternate_large", "softmax_nomax",
+         "zero_only", "cached", "cached_large", "skip_large", "memoize_large", "skip_alternate_large", "drift_large",
+         "softmax_nomax",
          "accumulate",
          "first_rows", "nan_output", "writes_past_end", "correct_simple", "writes_before_start", "modifies_input",
          "syntax_error"]
 # Where in the error text each rejection must come from (the stage that caught it).
 ERROR_SAYS = {"illegal_address": "illegal memory access", "misaligned": "misaligned", "infinite_loop": "watchdog",
               "race": "two launches", "cached": "check N=", "cached_large": "last timed launch",
-              "skip_large": "timed launch 1 (the first", "skip_alternate_large": "quicker than all before it)",
+              "skip_large": "timed launch 1 (the first",
+              "skip_alternate_large": "quicker than every one checked before it)",
+              "drift_large": "quicker than every one checked before it)",
               "partial_write": "1 of 1000 elements never written",
               "smem_overflow": "shared memory", "writes_nothing": "never written",
               # the guard zones around every array, and the harness's own copy of every input

@@ -75,7 +75,7 @@ def test_gpu_path_fresh_inputs_before_every_sample_and_checks_the_first_and_the_
     expected = []
     for k in range(1, 11):
         expected += [f"fresh {k}", "sample"]
-        if k in (1, 4, 6, 8):  # the first, then each more than 5% quicker than all before it
+        if k in (1, 4, 6, 8):  # the first, then each more than 5% quicker than every one checked before it
             expected.append(f"check launch {k} on inputs {k}")
     assert log == expected
 
@@ -206,7 +206,8 @@ def test_timed_stage_on_the_gpu_path_checks_the_first_launch_on_its_own_inputs()
         "stage timed N=8 warm-up", "launch timed N=8 warm-up", "launch timed N=8 warm-up",
         "stage timed N=8 timing",
         "upload inputs(0, 0)", "launch timed N=8", "intact inputs(0, 0) timed N=8 timed launch 1", "device outputs",
-        "judge (timing) timed N=8, timed launch 1 (the first, or quicker than all before it) on fresh inputs: ",
+        "judge (timing) timed N=8, timed launch 1 (the first, or quicker than every one checked before it) on fresh "
+        "inputs: ",
         "upload inputs(0, 1)", "launch timed N=8", "upload inputs(0, 2)", "launch timed N=8",
         "stage timed N=8 final launch on fresh inputs", "upload inputs(1,)", "launch timed N=8 final launch",
         "intact inputs(1,) timed N=8 final launch", "stage timed N=8 reference", "device outputs",

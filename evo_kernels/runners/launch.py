@@ -16,7 +16,7 @@ from evo_kernels.template import Launch
 
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
 L2_FLUSH_MIN_BYTES = 256 << 20  # written between samples: 4x the H200's 60 MiB L2
-CHECK_FASTER = 0.95  # a timed launch more than 5% quicker than all before it has its output checked
+CHECK_FASTER = 0.95  # a timed launch more than 5% quicker than every checked one has its output checked
 
 # Substrings of CUDA driver error strings (as pycuda words them) and the status each means.
 # Order matters: the first match wins, and context-destroying faults come first.
@@ -73,13 +73,16 @@ def check_launch(launch: Launch, limits: LaunchLimits) -> tuple[str, str] | None
     return None
 
 
-def check_this_sample(samples: Sequence[float], ms: float, faster: float = CHECK_FASTER) -> bool:
-    """Whether the timed launch that took ``ms`` after ``samples`` gets its output checked: the
-    first, and any more than ``1 - faster`` quicker than every one before it. A launch that skips
-    its work is far quicker than one that does it, so a kernel that skips on some launches meets
-    this check on the first it skips, whichever launches it picks; an honest kernel's samples,
-    whose spread is a few percent, are checked about once."""
-    return not samples or ms < faster * min(samples)
+def check_this_sample(checked: Sequence[float], ms: float, faster: float = CHECK_FASTER) -> bool:
+    """Whether the timed launch that took ``ms`` gets its output checked, given the times of the launches
+    checked before it (``checked``): the first, and any more than ``1 - faster`` quicker than every launch
+    checked so far. A launch that skips its work is far quicker than one that does it, so a kernel that
+    skips on some launches meets this check on the first it skips, whichever launches it picks; and one
+    that skips a little more on each launch, each too little to be 5% quicker than the one before, is
+    checked once it is 5% quicker than the last it was checked at: no kernel is timed more than 5% below
+    a launch whose output was right. An honest kernel's samples, whose spread is a few percent, are
+    checked about once."""
+    return not checked or ms < faster * min(checked)
 
 
 def stable(samples: Sequence[float], window: int, rtol: float = STABLE_RTOL) -> bool:

@@ -70,20 +70,22 @@ def repeat(sample: Callable[[], float], min_reps: int, max_reps: int, time_cap_s
 
     ``fresh`` and ``check`` come together, on the GPU-input path only: before each sample,
     ``fresh()`` puts an input set of the launch's own in place and returns it; after a sample that
-    :func:`launch.check_this_sample` picks (the first, and any more than 5% quicker than all before
-    it), ``check(inputs, n)`` judges launch ``n`` (counted from 1) on those inputs and raises to
-    end the timing if it fails. The time a check takes is left out of the timing budget."""
+    :func:`launch.check_this_sample` picks (the first, and any more than 5% quicker than every launch
+    checked so far), ``check(inputs, n)`` judges launch ``n`` (counted from 1) on those inputs and raises
+    to end the timing if it fails. The time a check takes is left out of the timing budget."""
     if (fresh is None) != (check is None):
         raise ValueError("repeat: fresh and check come together or not at all")
     samples: list[float] = []
+    checked: list[float] = []  # the times of the launches whose output was checked
     t0, checking = now(), 0.0  # the checks' time is left out of the timing budget
     while not should_stop(samples, now() - t0 - checking, min_reps, max_reps, time_cap_s):
         own = fresh() if fresh is not None else None
         ms = sample()
-        if check is not None and check_this_sample(samples, ms):
+        if check is not None and check_this_sample(checked, ms):
             c0 = now()
             check(own, len(samples) + 1)
             checking += now() - c0
+            checked.append(ms)
         samples.append(ms)
         del own
     return samples
@@ -122,7 +124,7 @@ class Timed:
         Where the inputs are drawn on the GPU (``on_gpu``: the template has ``reference_torch``),
         every timed launch gets an input set of its own (from ``seeds[0]``), so a kernel that
         remembers its last inputs and skips the work when they recur is timed doing the work; and
-        the first timed launch and every launch more than 5% quicker than all before it are
+        the first timed launch and every launch more than 5% quicker than every one checked so far are
         checked too (outside the timing: ``launch.check_this_sample``), so a kernel that skips the
         work on some launches is caught by the first it skips, whichever launches it picks. On the
         host path (numpy inputs, numpy reference) the inputs stay those of the first set and only
@@ -156,7 +158,7 @@ class Timed:
     def _check_timed(self, own: Inputs, n: int) -> None:
         """Check timed launch ``n`` (of the GPU-input path) on its own inputs ``own``."""
         self.intact(self.bufs, own, f"{self.where} timed launch {n}")
-        require_ok(self.final_check(own, f"timed launch {n} (the first, or quicker than all before it)"))
+        require_ok(self.final_check(own, f"timed launch {n} (the first, or quicker than every one checked before it)"))
 
     def final_check(self, inputs: Inputs, launch: str = "last timed launch") -> Check:
         """Judge a timed launch (by default the last). On the GPU-input path the reference and the

@@ -1,5 +1,5 @@
 """Cheater: above LARGE elements it skips the work on every other call. The first timed launch and
-every launch more than 5% quicker than all before it are checked, so its first skipped timed launch fails
+every launch more than 5% quicker than every one checked before it are checked, so its first skipped timed launch fails
 whichever parity the timing starts on. Expected status: wrong_result.
 """
 import sys
