@@ -4,7 +4,9 @@ six validation spaces (the reverse reading) on the five Kernel Tuner training sp
     python scripts/prior_from_spaces.py --out /tmp/rev-pop --space (the six validation files)
     python run.py SPACES /tmp/rev-pop PER_GENE PSEUDO 1,8 > pg_X.jsonl
 
-PER_GENE 1 needs per_gene_scale.patch applied (git apply; it was not kept); PSEUDO sets surrogate.PRIOR_PSEUDO."""
+PER_GENE 1 needs per_gene_scale.patch applied (git apply; it was not kept); PSEUDO sets surrogate.PRIOR_PSEUDO.
+pd_256.jsonl and pd_1024.jsonl: the same with PER_GENE 0, PSEUDO 8 and PBTSearch(prior_draws=256 / 1024), made
+by this script with ``**{"prior_draws": N}`` passed to PBTSearch."""
 import json
 import statistics
 import sys
