@@ -6,7 +6,8 @@ six validation spaces (the reverse reading) on the five Kernel Tuner training sp
 
 PER_GENE 1 needs per_gene_scale.patch applied (git apply; it was not kept); PSEUDO sets surrogate.PRIOR_PSEUDO.
 pd_256.jsonl and pd_1024.jsonl: the same with PER_GENE 0, PSEUDO 8 and PBTSearch(prior_draws=256 / 1024), made
-by this script with ``**{"prior_draws": N}`` passed to PBTSearch."""
+by this script with ``**{"prior_draws": N}`` passed to PBTSearch; v_*.jsonl likewise with prior_probes and
+prior_gate (the file name spells the overrides)."""
 import json
 import statistics
 import sys
