@@ -92,6 +92,17 @@ def _options_on(strategy: str, space_file: str) -> tuple[str, dict[str, Any], in
     return name, {**opts, "init_population": replace(saved, prior=prior)} if n else opts, n
 
 
+def _warm_start(strategy: str, space_file: str) -> dict[str, Any]:
+    """The result's words on a strategy's warm start on a space: the sources left out, and (for a warm start)
+    what the population brings there, as ``tune`` says it, and whether its prior serves the space at all."""
+    _, opts, left_out = _options_on(strategy, space_file)
+    saved = opts.get("init_population")
+    if saved is None:
+        return {"left_out_sources": left_out}
+    space = _space(space_file).space
+    return {"left_out_sources": left_out, "warm_start": saved.describe(space), "prior_serves": saved.serves(space)}
+
+
 @functools.lru_cache(maxsize=16)
 def _space(path: str) -> ReplaySpace:
     # One load per process: joblib's workers live for the whole benchmark and see every space.
@@ -146,7 +157,9 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
         {"spaces": {NAME: {"optimum": ms, "gpu": ..., "configs": n, "strategies": {S: {
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
-            "median_best_over_optimum": x, "left_out_sources": n}}}},
+            "median_best_over_optimum": x, "left_out_sources": n,
+            "warm_start": what the population brings to the space, "prior_serves": bool (both absent for a cold
+            start)}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
          "median_counts_failed_runs_as": N + 1}
 
@@ -177,8 +190,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
         if progress:
             progress(done, len(tasks), f"{name} {s} seed {seed}")
     return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
-                              "strategies": {s: {**summarize(runs[name, s], budget),
-                                                 "left_out_sources": _options_on(s, f)[2]} for s in strategies}}
+                              "strategies": {s: {**summarize(runs[name, s], budget), **_warm_start(s, f)}
+                                             for s in strategies}}
                        for name, (f, rp) in spaces.items()},
             "budget": budget, "seeds": seeds, "seed_start": seed_start, "batch_size": batch_size, "ahead": ahead,
             "weights": asdict(weights),
@@ -245,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if r["left_out_sources"]:
                 print(f"bench-search: {s} on {name}: its names prior's source fitted on {name} itself is left out "
                       "(leave one out: with it the counts would measure the space's own data)", file=sys.stderr)
+            if r.get("prior_serves") is False:
+                print(f"bench-search: {s} on {name}: {r['warm_start']}", file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 

@@ -185,8 +185,9 @@ def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_
         assert script.main([*args, "--policies", str(tmp_path / "policies"), "--out", str(tmp_path / name)]) == 0
     capsys.readouterr()
     both, other_only = f"pbt:init_population={tmp_path / 'both'}", f"pbt:init_population={tmp_path / 'other_only'}"
+    own_only = f"pbt:init_population={tmp_path / 'policies'}"  # its one source is the space itself
     assert main(["--space", space_file, "--space", str(other_file), "--strategy", both, "--strategy", other_only,
-                 "--strategy", "pbt", "--budget", "30", "--seeds", "3", "--json"]) == 0
+                 "--strategy", own_only, "--strategy", "pbt", "--budget", "30", "--seeds", "3", "--json"]) == 0
     out = capsys.readouterr()
     spaces = json.loads(out.out)["spaces"]
     mine, theirs = (spaces[n]["strategies"] for n in spaces)
@@ -195,6 +196,12 @@ def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_
     assert mine[other_only]["left_out_sources"] == 0  # the other GPU's source serves it: nothing left out
     assert theirs[both]["left_out_sources"] == theirs[other_only]["left_out_sources"] == 1
     assert mine["pbt"]["left_out_sources"] == theirs["pbt"]["left_out_sources"] == 0
-    notes = [line for line in out.err.splitlines() if "left out" in line]
-    assert len(notes) == 3 and sum(f"on {list(spaces)[0]}:" in n for n in notes) == 1
-    assert format_table(json.loads(out.out)).count("its source fitted on this space left out") == 3
+    assert "warm_start" not in mine["pbt"] and mine[both]["prior_serves"] and mine[other_only]["prior_serves"]
+    # left out, the population made from the space alone brings no prior there: the result and one line say so
+    assert mine[own_only]["left_out_sources"] == 1 and mine[own_only]["prior_serves"] is False
+    assert mine[own_only]["warm_start"].endswith("so no prior") and theirs[own_only]["prior_serves"]
+    lines = out.err.splitlines()
+    assert sum("left out" in line for line in lines) == 4 and sum(f"on {list(spaces)[0]}:" in n for n in lines) == 3
+    assert theirs[other_only]["prior_serves"] is False  # the same on the other space, whose own source it was
+    assert sum(line.endswith("so no prior") for line in lines) == 2
+    assert format_table(json.loads(out.out)).count("its source fitted on this space left out") == 4

@@ -312,6 +312,10 @@ class SavedPopulation:
     prior: Prior | None = None
     name_buckets: int = 0  # the policies' name embedding (PolicyConfig.name_buckets; 0: none)
 
+    def serves(self, space: GenomeSpace) -> bool:
+        """Whether its prior says anything of ``space`` (PriorInRun's rule: a table of zeros is no prior)."""
+        return self.prior is not None and bool(self.prior.table(space).any())
+
     def describe(self, space: GenomeSpace) -> str:
         """One line on what this population brings to a search of ``space``: a session says it before it starts,
         so that a warm start whose prior does not serve the space (a names prior of other kernels, or of an
@@ -319,7 +323,7 @@ class SavedPopulation:
         what = f"warm start from {self.source}: {len(self.members)} policies"
         if self.prior is None:
             return what + ", no prior"
-        serves = bool(self.prior.table(space).any())  # PriorInRun's rule: a table of zeros is no prior
+        serves = self.serves(space)
         if isinstance(self.prior, NamePrior):
             n = len(self.prior.chosen(space))
             if not n:
