@@ -287,3 +287,14 @@ def test_a_resumed_run_does_not_announce_its_old_best_again(tmp_path):
     first = bests(16)
     assert first
     assert all(f > max(first) for f in bests(40))
+
+
+def test_a_warm_start_says_what_it_brings_in_the_first_line(tmp_path):
+    """tune's first line says what --init-population brings to this template: here the shipped names population's
+    two sources of transpose (the H200 sample and sub-space), read by their parameter names."""
+    shipped = Path(__file__).resolve().parents[1] / "populations" / "names-whole-corpus"
+    r = cli("tune", TEMPLATE, "--budget", "3", "--strategy", "pbt", "--db", str(tmp_path / "w.db"),
+            "--init-population", str(shipped))
+    assert r.returncode == 0, r.stderr
+    first = r.stdout.splitlines()[0]
+    assert f"warm start from {shipped}: 8 policies and a names prior from 2 recorded spaces" in first, first
