@@ -6,8 +6,8 @@ bash scripts/setup.sh
 .venv/bin/ruff check evo_kernels tests templates benchmarks scripts
 # one pytest worker per core (pytest-xdist): the nvcc builds and CPU emulations of the template tests
 # take most of the time. The default leaves out the tests marked slow (long CPU emulations of many
-# designs, many builds), which keeps the 2-core CI machine near 4 minutes; `scripts/test.sh --all`
-# runs them too (about 13 minutes there). Other arguments go to pytest.
+# designs, many builds), which keeps the 2-core CI machine near 5 minutes; `scripts/test.sh --all`
+# runs them too (about 17 minutes there). Other arguments go to pytest.
 select=(-m "not slow")
 if [ "${1:-}" = "--all" ]; then
   select=()
