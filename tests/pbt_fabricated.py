@@ -1,5 +1,6 @@
 """A fabricated genome space with a formula for its times, and PBT searches on it, shared by the PBT
-tests (test_pbt.py: the search itself; test_pbt_transfer.py: saved populations and priors)."""
+tests (test_pbt.py: the search itself; test_pbt_transfer.py: saved populations and priors;
+test_prior_names.py: the names prior), with their shared priors and the loader of scripts/."""
 from __future__ import annotations
 
 import math
@@ -111,3 +112,30 @@ def resumed_and_uninterrupted(tmp_path: Path, run, stop) -> tuple[tuple[PBTSearc
     assert [e.candidate.key for e in resumed[1].history] == [e.candidate.key for e in full[1].history]
     same_population(resumed[0], full[0])
     return resumed, full
+
+
+def run_script(name: str):
+    """scripts/NAME.py as a module (its ``main`` takes argv)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def fabricated_prior():
+    from evo_kernels.strategies.prior import PriorModel
+
+    space = fabricated_space()
+    valid = [g for g in space.enumerate() if not (g["tile"] == 8 and g["bx"] == 128)]
+    base = fabricated_time(space.baseline())
+    return space, PriorModel.fit([(space, valid, [math.log(base / fabricated_time(g)) for g in valid])])
+
+
+def fabricated_names_prior():
+    from evo_kernels.strategies.prior import NamePrior
+
+    space = fabricated_space()
+    genomes = list(space.enumerate())
+    return space, NamePrior.fit([(space, genomes, [-math.log(fabricated_time(g)) for g in genomes])])
