@@ -16,7 +16,9 @@ SMEM, VEC, DB = UseSharedMemory, VectorizeLoads, ReorderInstructions
 ASYNC = ReorderInstructions_Async          # stages of the cp.async pipeline; 0: off
 FAST = TileLoops_Specialize                # a second copy of the k loop for full, aligned tiles
 EDGE = TileLoops_SpecializeEdges           # ... also for a K that BK does not divide, and misaligned operands
-SPLIT = TileLoops_SplitK                   # k range split over gridDim.z blocks (at most SPLIT), summed in order
+SPLIT = max(TileLoops_SplitK, TileLoops_SplitKEdges)   # k range split over gridDim.z blocks (at most SPLIT), summed in order
+EONLY = TileLoops_SplitKEdges > 1          # ... only the edge tiles' k range (the others walk all of K in z = 0)
+NZ = "zs" if EONLY else "(int)gridDim.z"   # this block's tile's number of splits
 KB = "KS" if SPLIT > 1 else "K"            # the k extent this block walks (K is also A's row stride)
 FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
 GROUP = TileLoops_Group                    # blocks ordered in groups of GROUP block rows (L2 reuse)
@@ -43,7 +45,7 @@ def kk_pragma():
 // ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
 // double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
-// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 else ""}
+// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 and not EONLY else ""}${f" split_k_edges={SPLIT}" if EONLY else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
 // runs while the SM computes. A false predicate copies nothing and zero-fills the destination
@@ -100,6 +102,15 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
     const int bm0 = by * ${BM}, bn0 = bx * ${BN};
 % else:
     const int bm0 = blockIdx.y * ${BM}, bn0 = blockIdx.x * ${BN};
+% endif
+% if EONLY:
+    // TileLoops_SplitKEdges: only the tiles that M or N cut short split their k range over grid z. The
+    // blocks of z = 0 (dispatched first) walk all of K for the full tiles and 1 / ${SPLIT} of it for the edge
+    // tiles; the edge tiles' other splits come after and fill the last wave, which the edge tiles would
+    // otherwise make alone. The full tiles' blocks of z > 0 have no work.
+    const bool edge = bm0 + ${BM} > M || bn0 + ${BN} > N;   // uniform over the block
+    if (!edge && blockIdx.z > 0) return;
+    const int zs = edge ? (int)gridDim.z : 1;
 % endif
     const int row0 = bm0 + ty * ${WM}, col0 = bn0 + tx * ${WN};   // + roff(i), + coff(j)
     // float4 paths need a row stride that is a multiple of 4 and a 16-byte aligned base; else scalar
@@ -175,7 +186,7 @@ ${direct_loop(False)}
 % if SPLIT > 1:
     // split-K: this block walks k tiles [z * per, (z + 1) * per) of the ceil(K / ${BK}); A and B start there
     // (a multiple of ${BK} columns of A, rows of B: float4 alignment is kept)
-    const int per = ((K + ${BK - 1}) / ${BK} + (int)gridDim.z - 1) / (int)gridDim.z;
+    const int per = ((K + ${BK - 1}) / ${BK} + ${NZ} - 1) / ${NZ};
     const int k0 = (int)blockIdx.z * per * ${BK};
     const int KS = max(0, min(K - k0, per * ${BK}));
     A += min(k0, K);
@@ -621,6 +632,24 @@ ${k_loop_guarded()}
 % endif
 <%doc> ---------------- epilogue: bounds-checked stores ---------------- </%doc>
 % if SPLIT > 1:
+% if EONLY:
+    if (zs > 1) {
+        // this split's partial tile goes to its slice of the workspace, the edge tiles' slices packed:
+        // slice z of edge tile e (the last tile row's by column, then the last tile column's by row) at
+        // (z * (gridDim.x + gridDim.y) + e) * ${BM * BN}; the last split of the tile to arrive (a counter per
+        // tile) sums the slices in split order (the same sum whichever arrives last), stores C, and
+        // resets the counter for the next launch
+        const size_t ne = (size_t)gridDim.x + gridDim.y;
+        const int e = bm0 + ${BM} > M ? bn0 / ${BN} : (int)gridDim.x + bm0 / ${BM};
+        float* __restrict__ wz = work + ((size_t)blockIdx.z * ne + e) * ${BM * BN} + ty * ${WM * BN} + tx * ${WN};
+% for i in range(TM):
+        if (row0 + ${roff(i)} < M) {
+% for j in range(TN):
+            if (col0 + ${coff(j)} < N) wz[${roff(i) * BN + coff(j)}] = acc[${i}][${j}];
+% endfor
+        }
+% endfor
+% else:
     if (gridDim.z > 1) {
         // this split's partial tile goes to its slice of the workspace; the last split of the tile to
         // arrive (a counter per tile) sums the slices in split order (the same sum whichever arrives
@@ -633,11 +662,12 @@ ${k_loop_guarded()}
 % endfor
         }
 % endfor
+% endif
         __threadfence();
         __syncthreads();
         __shared__ int last;
         const int tile = blockIdx.y * gridDim.x + blockIdx.x;
-        if (tx == 0 && ty == 0) last = atomicAdd(&tiles[tile], 1) == (int)gridDim.z - 1;
+        if (tx == 0 && ty == 0) last = atomicAdd(&tiles[tile], 1) == ${NZ} - 1;
         __syncthreads();
         if (!last) return;
         __threadfence();
@@ -651,12 +681,20 @@ ${k_loop_guarded()}
             for (int j = 0; j < ${TN}; ++j) acc[i][j] = 0.0f;
 % for i0 in range(0, TM, RCH):
 #pragma unroll 1
-        for (int z = 0; z < (int)gridDim.z; ++z) {
+        for (int z = 0; z < ${NZ}; ++z) {
+% if EONLY:
+            const float* __restrict__ ws = work + ((size_t)z * ne + e) * ${BM * BN} + ty * ${WM * BN} + tx * ${WN};
+% else:
             const float* __restrict__ ws = work + (size_t)z * M * N + col0;
+% endif
 % for i in range(i0, min(i0 + RCH, TM)):
             {
                 const bool rok = row0 + ${roff(i)} < M;
+% if EONLY:
+                const float* __restrict__ wr = ws + ${roff(i) * BN};
+% else:
                 const float* __restrict__ wr = ws + (size_t)(row0 + ${roff(i)}) * N;
+% endif
 % for j in range(TN):
                 acc[${i}][${j}] += (rok && col0 + ${coff(j)} < N) ? __ldcg(wr + ${coff(j)}) : 0.0f;
 % endfor

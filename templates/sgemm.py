@@ -69,6 +69,12 @@ GENES = [
          "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
          "(deterministic). At most SPLIT_CAP floats of workspace: larger problems run unsplit. Also with the "
          "cp.async pipeline (ReorderInstructions_Async), whose loop then walks the block's k range"),
+    Gene("TileLoops_SplitKEdges", "TileLoops", (1, 8), 1,
+         "split the k range of the edge tiles only (those that M or N cut short) over this many blocks: at a size "
+         "the tiles do not divide (4097^3), the edge tiles would run as a last wave of their own; split, their "
+         "pieces fill the idle slots of the full tiles' last wave. Their partial tiles go to a packed workspace "
+         "and the last to arrive sums them in split order (deterministic). Where the packed slices do not fit "
+         "the workspace, or every tile is full, it runs unsplit. Not with TileLoops_SplitK"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -135,6 +141,11 @@ def constraints(g):
                    "TileLoops_Specialize and ReorderInstructions")
     if g["TileLoops_SplitK"] > 1 and not g["UseSharedMemory"]:
         out.append("TileLoops_SplitK applies to the shared-memory loops: it requires UseSharedMemory")
+    if g["TileLoops_SplitKEdges"] > 1 and not g["UseSharedMemory"]:
+        out.append("TileLoops_SplitKEdges applies to the shared-memory loops: it requires UseSharedMemory")
+    if g["TileLoops_SplitKEdges"] > 1 and g["TileLoops_SplitK"] > 1:
+        out.append("TileLoops_SplitKEdges splits the edge tiles only; TileLoops_SplitK splits every tile: one or "
+                   "the other")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
@@ -149,16 +160,28 @@ def args(p):
     return [Arg("C", "out", "float32", (M, N)), Arg("A", "in", "float32", (M, K)), Arg("B", "in", "float32", (K, N)),
             # split-K: the partial tiles, and a counter per 16 x 16 tile (the smallest block tile); zero at start,
             # and the kernel leaves the counters at zero
-            Arg("work", "scratch", "float32", (min(MAX_SPLIT * M * N, SPLIT_CAP),)),
+            Arg("work", "scratch", "float32", (workspace_floats(p),)),
             Arg("tiles", "scratch", "int32", (-(-M // 16) * -(-N // 16),)),
             Arg("M", "scalar", "int32", value=M), Arg("N", "scalar", "int32", value=N),
             Arg("K", "scalar", "int32", value=K)]
 
 
+def workspace_floats(p):
+    return min(MAX_SPLIT * p["M"] * p["N"], SPLIT_CAP)
+
+
 def splits(g, p):
-    """Blocks per output tile along k: TileLoops_SplitK, at most one per k tile, 1 past SPLIT_CAP."""
-    s = min(g["TileLoops_SplitK"], -(-p["K"] // g["TileLoops_K"]))
-    return s if s > 1 and s * p["M"] * p["N"] <= SPLIT_CAP else 1
+    """Blocks per output tile along k (grid z): TileLoops_SplitK, at most one per k tile, 1 past SPLIT_CAP;
+    TileLoops_SplitKEdges likewise where some tile is cut short and the packed edge slices (one per
+    tile row and tile column of the grid, splits x BM x BN floats each) fit the workspace."""
+    M, N, bm, bn = p["M"], p["N"], g["TileLoops_M"], g["TileLoops_N"]
+    ktiles = -(-p["K"] // g["TileLoops_K"])
+    if g["TileLoops_SplitKEdges"] > 1:
+        s = min(g["TileLoops_SplitKEdges"], ktiles)
+        packed = s * (-(-M // bm) + -(-N // bn)) * bm * bn
+        return s if s > 1 and (M % bm or N % bn) and packed <= workspace_floats(p) else 1
+    s = min(g["TileLoops_SplitK"], ktiles)
+    return s if s > 1 and s * M * N <= SPLIT_CAP else 1
 
 
 def launch(g, p):
@@ -171,8 +194,14 @@ def launch(g, p):
 def launch_cpp(g):
     """launch() in C++ for the exported header (splits() compares sizes, which a symbolic launch cannot)."""
     bm, bn, bk, s = g["TileLoops_M"], g["TileLoops_N"], g["TileLoops_K"], g["TileLoops_SplitK"]
-    z = "1" if s == 1 else (f"((evo_min({s}, evo_floordiv(K + {bk - 1}, {bk})) * (long long)M * N <= {SPLIT_CAP}LL) "
-                            f"? evo_min({s}, evo_floordiv(K + {bk - 1}, {bk})) : 1)")
+    se = g["TileLoops_SplitKEdges"]
+    ks = f"evo_min({max(s, se)}, evo_floordiv(K + {bk - 1}, {bk}))"
+    if se > 1:
+        packed = f"{ks} * (evo_floordiv(M + {bm - 1}, {bm}) + evo_floordiv(N + {bn - 1}, {bn})) * {bm * bn}"
+        z = (f"(({ks} > 1 && (M % {bm} != 0 || N % {bn} != 0) && {packed} <= "
+             f"evo_min({MAX_SPLIT}LL * M * N, {SPLIT_CAP}LL)) ? {ks} : 1)")
+    else:
+        z = "1" if s == 1 else f"(({ks} * (long long)M * N <= {SPLIT_CAP}LL) ? {ks} : 1)"
     return ([f"evo_floordiv(N + {bn - 1}, {bn})", f"evo_floordiv(M + {bm - 1}, {bm})", z],
             [str(bn // g["ThreadCoarsening_N"]), str(bm // g["ThreadCoarsening_M"])])
 

@@ -116,6 +116,46 @@ def test_emulated_sgemm_split_k_with_an_empty_split_matches_reference(tmp_path):
         _emulate_and_compare(t, g, p, placement, tmp_path)
 
 
+# TileLoops_SplitKEdges: only the tiles that M or N cut short split their k range (grid z), their slices
+# packed in the workspace; the full tiles walk all of K in z = 0 and their z > 0 blocks return at once.
+# Shapes with only the last tile row cut short, only the last column, both, a split left with no k, and
+# (the second variant) 32 x 32 tiles; the last shape leaves the packed slices no room (run unsplit).
+SPLIT_EDGE_VARIANTS = [dict(TileLoops_SplitKEdges=8), dict(TileLoops_SplitKEdges=8, TileLoops_SpecializeEdges=True),
+                       dict(TileLoops_SplitKEdges=8, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True,
+                            TileLoops_Group=8),
+                       dict(TileLoops_SplitKEdges=8, TileLoops_M=32, TileLoops_N=32, ThreadCoarsening_M=4,
+                            ThreadCoarsening_N=4, AdjustBlockSize_MaxRegisters=255, TileLoops_Specialize=False),
+                       dict(TileLoops_SplitKEdges=8, ReorderInstructions=False, ReorderInstructions_Async=3,
+                            TileLoops_Specialize=False)]
+SPLIT_EDGE_SHAPES = {128: [{"M": 385, "N": 384, "K": 72}, {"M": 384, "N": 390, "K": 37},
+                           {"M": 390, "N": 387, "K": 40}, {"M": 130, "N": 129, "K": 21}],
+                     32: [{"M": 100, "N": 97, "K": 67}, {"M": 96, "N": 101, "K": 20}, {"M": 33, "N": 20, "K": 9}]}
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", SPLIT_EDGE_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_split_k_edges_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    shapes = SPLIT_EDGE_SHAPES[g["TileLoops_M"]]
+    ks = [min(8, -(-p["K"] // g["TileLoops_K"])) for p in shapes]
+    assert [t.launch(g, p).grid[2] for p in shapes[:-1]] == ks[:-1]   # split where a tile is cut short
+    assert t.launch(g, shapes[-1]).grid[2] == 1                       # no room for the packed slices: unsplit
+    assert t.launch(g, {"M": 4096, "N": 4096, "K": 4096}).grid[2] == 1   # every tile full: unsplit
+    assert t.launch(g, {"M": 4097, "N": 4097, "K": 4097}).grid[2] == 8
+    emulate_at(t, g, shapes, tmp_path)
+
+
+def test_sgemm_split_k_edges_is_exclusive_with_split_k_and_leaves_other_genomes_unchanged():
+    t = load_template("sgemm")
+    both = {**fast(t), "TileLoops_SplitK": 4, "TileLoops_SplitKEdges": 8}
+    assert any("one or the other" in v for v in t.meta.constraints(both))
+    src = t.render(fast(t))
+    assert "split_k_edges" not in src and "zs" not in src and "gridDim.z" not in src
+    src = t.render(t.space.check({**fast(t), "TileLoops_SplitKEdges": 8}))
+    assert "if (!edge && blockIdx.z > 0) return;" in src and "split_k_edges=8" in src
+
+
 # TileLoops_SplitK with the cp.async pipeline: its loop walks the block's k range (KS), its zero-fill
 # guards and tile count too; BM=64 designs for skinny M (64 x 8192 x 8192)
 SPLIT_ASYNC_VARIANTS = [dict(c, ReorderInstructions=False, AdjustBlockSize_MaxRegisters=128) for c in (
