@@ -75,8 +75,13 @@ DESIGNS = {
                # split-K over the cp.async pipeline, BM = 64 / 32 tiles for skinny M
                *[{**SGEMM_ASYNC, **c} for c in ({}, {"TileLoops_SplitK": 4, "ReorderInstructions_Async": 4},
                                                 {"TileLoops_M": 32, "ThreadCoarsening_M": 4},
-                                                {"ThreadCoarsening_N": 8, "UnrollLoop": 32})]],
-              {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096}]),
+                                                {"ThreadCoarsening_N": 8, "UnrollLoop": 32})],
+               # TileLoops_SplitKEdges: the edge tiles' k range split (at 1031 x 1029 x 1031; unsplit at the others)
+               {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
+                "TileLoops_Group": 8, "UnrollLoop": 1},
+               {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "TileLoops_M": 64},
+               {**SGEMM_ASYNC, "TileLoops_SplitK": 1, "TileLoops_SplitKEdges": 8}],
+              {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096}, {"M": 1031, "N": 1029, "K": 1031}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
     # double buffer) at each filter they specialize, float4 rows (IW % 4 == 0) and scalar ones
     "conv2d": ([{"UseSharedMemory_MaxFilter": 8}, {"UseSharedMemory_MaxFilter": 16},
@@ -105,8 +110,14 @@ DESIGNS = {
                    {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "AdjustBlockSize": 8},
                    {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
                    {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops": 32,
-                    "AdjustBlockSize": 8}],
-                  {}, {"R": 1031, "C": 2053}),
+                    "AdjustBlockSize": 8},
+                   # the skewed tile, the narrow runs (C <= 64 at run time) and their rows dealt in chunks
+                   *[{"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "VectorizeLoads": 2, **c}
+                     for c in ({"TileLoops_Skew": True}, {"TileLoops_Narrow": True},
+                               {"TileLoops_Narrow": True, "TileLoops_NarrowSpread": True},
+                               {"TileLoops_Narrow": True, "TileLoops_NarrowSpread": True, "AdjustBlockSize": 8,
+                                "TileLoops_Skew": True})]],
+                  {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}]),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)
     "stencil": ([{"VectorizeLoads_Align": True},
@@ -126,8 +137,12 @@ DESIGNS = {
                   "AdjustBlockSizeY": 2},
                  # TileLoops_Flat: one thread per (band of rows, column)
                  {"TileLoops_Flat": True, "ThreadCoarsening": 4},
-                 {"TileLoops_Flat": True, "ThreadCoarsening": 8, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2}],
-                {}, {"H": 1031, "W": 2053}),
+                 {"TileLoops_Flat": True, "ThreadCoarsening": 8, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
+                 # the skewed shared tile and the flat runs of narrow grids
+                 {"UseSharedMemory": True, "TileLoops_Skew": True, "ThreadCoarsening": 4},
+                 {"TileLoops_Narrow": True}, {"TileLoops_Narrow": True, "ThreadCoarsening": 4},
+                 {"TileLoops_Narrow": True, "AdjustBlockSizeX": 64, "ThreadCoarsening": 4, "VectorizeLoads": 2}],
+                {}, [{"H": 1031, "W": 2053}, {"H": 20011, "W": 257}, {"H": 4099, "W": 61}]),
 }
 
 
