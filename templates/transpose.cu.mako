@@ -591,18 +591,6 @@ __device__ __forceinline__ void narrow(float* __restrict__ out, const float* __r
             }
         }
         __syncthreads();
-  % if TileLoops_NarrowSpread:
-        // TileLoops_NarrowSpread: the C output row segments cut into chunks of ${NL} floats, dealt to the
-        // ${NTN // NL} lane groups a chunk at a time, so that a few rows (C = 13) do not leave groups idle
-        const int nch = (K + ${NL - 1}) / ${NL};
-        #pragma unroll 1
-        for (int t = grp; t < C * nch; t += ${NTN // NL}) {
-            const int c = t / nch, i = (t - c * nch) * ${NL} + lane;
-            const int d = (int)((ob + (unsigned)c * (unsigned)R + (unsigned)r0) & 7u);
-            const int r = r0 - d + i;
-            if (i < K && r >= 0 && r < R) out[(size_t)c * R + r] = flat[(int)((long long)r * C + c - a0)];
-        }
-  % else:
         #pragma unroll 1
         for (int c = grp; c < C; c += ${NTN // NL}) {
             const int d = (int)((ob + (unsigned)c * (unsigned)R + (unsigned)r0) & 7u);
@@ -613,7 +601,6 @@ __device__ __forceinline__ void narrow(float* __restrict__ out, const float* __r
                 if (r >= 0 && r < R) rowp[r] = flat[(int)((long long)r * C + c - a0)];
             }
         }
-  % endif
     }
 }
 

@@ -5,11 +5,10 @@ VectorizeLoads_Align covers each tile row and each output row segment with the a
 overlap it, and TileLoops_Flat reads a matrix at most one tile wide (C = 37) as one contiguous run per
 tile. CoalesceMemoryAccess_Lines aligns each warp access to a window of a line; TileLoops_Skew starts every
 output row segment on a 32-byte sector; TileLoops_Narrow stages runs of whole rows of a matrix at most 64
-wide, every thread busy, and TileLoops_NarrowSpread deals their output rows to the warps in 32-float chunks.
-ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first shared store
-(the plain row loop keeps one row, 16 bytes per thread, in flight: the H200 profile of the best genomes showed
-0.25-0.31 issued warps per scheduler and 70-75% "No Eligible" at DRAM 53-57%). The kernels stride over grid y,
-which launch() caps at 65535.
+wide, every thread busy. ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first
+shared store (the plain row loop keeps one row, 16 bytes per thread, in flight: the H200 profile of the best
+genomes showed 0.25-0.31 issued warps per scheduler and 70-75% "No Eligible" at DRAM 53-57%). The kernels stride
+over grid y, which launch() caps at 65535.
 """
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
@@ -74,11 +73,6 @@ GENES = [
          "columns idle at C = 37), and writes each output row's part of the run from a 32-byte sector boundary. "
          "Changes nothing with VectorizeLoads_Align (whose TileLoops_Flat reads narrow matrices), without shared "
          "memory, or in the plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
-    Gene("TileLoops_NarrowSpread", "TileLoops", (False, True), False,
-         "with TileLoops_Narrow: a run's output row segments are cut into chunks of 32 floats (a warp's store from "
-         "a 32-byte sector) dealt to the warps one chunk at a time, instead of one output row per warp: at C = 13 "
-         "with 8 warps the rows take two rounds in which 13 of 16 warp slots are busy, the chunks (about 10 per "
-         "row) 17 rounds with 130 of 136 busy. Changes nothing where TileLoops_Narrow changes nothing"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -159,4 +153,4 @@ FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, 
                "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
                "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False,
-               "TileLoops_Skew": False, "TileLoops_Narrow": False, "TileLoops_NarrowSpread": False}
+               "TileLoops_Skew": False, "TileLoops_Narrow": False}

@@ -111,12 +111,11 @@ DESIGNS = {
                    {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True},
                    {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops": 32,
                     "AdjustBlockSize": 8},
-                   # the skewed tile, the narrow runs (C <= 64 at run time) and their rows dealt in chunks
+                   # the skewed tile and the narrow runs (C <= 64 at run time)
                    *[{"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "VectorizeLoads": 2, **c}
                      for c in ({"TileLoops_Skew": True}, {"TileLoops_Narrow": True},
-                               {"TileLoops_Narrow": True, "TileLoops_NarrowSpread": True},
-                               {"TileLoops_Narrow": True, "TileLoops_NarrowSpread": True, "AdjustBlockSize": 8,
-                                "TileLoops_Skew": True})]],
+                               {"TileLoops_Narrow": True, "AdjustBlockSize": 4, "VectorizeLoads": 4},
+                               {"TileLoops_Narrow": True, "AdjustBlockSize": 8, "TileLoops_Skew": True})]],
                   {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}]),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)

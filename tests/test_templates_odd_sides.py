@@ -12,8 +12,7 @@ from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
 
 ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
                          {"R": 128, "C": 128}, {"R": 131, "C": 5}, {"R": 125, "C": 67},   # 125: skew's extra tile row
-                         {"R": 208, "C": 37},    # 208: 2 runs of 104 rows of TileLoops_Narrow, shifted
-                         {"R": 331, "C": 13}],   # 2 runs of 304 rows, 10 chunks of 32 per output row
+                         {"R": 208, "C": 37}],   # 208: 2 runs of 104 rows of TileLoops_Narrow, shifted
            "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
                        {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2},
                        {"H": 40, "W": 125},    # 125: TileLoops_Skew's extra tile column (128-wide tiles)
@@ -45,10 +44,6 @@ ODD_DESIGNS = {
                   {"TileLoops_Narrow": True, "TileLoops": 32, "AdjustBlockSize": 8, "VectorizeLoads": 2,
                    "ThreadCoarsening": 2},
                   {"TileLoops_Narrow": True, "TileLoops": 16, "AdjustBlockSize": 4, "VectorizeLoads": 4},
-                  # TileLoops_NarrowSpread: the output rows dealt to the warps in 32-float chunks (16 in a block of 16)
-                  {"TileLoops_Narrow": True, "TileLoops_NarrowSpread": True},
-                  {"TileLoops_Narrow": True, "TileLoops_NarrowSpread": True, "TileLoops": 16, "AdjustBlockSize": 4,
-                   "VectorizeLoads": 4},
                   # ReorderInstructions_Batch: all of a thread's tile rows loaded before the shared stores
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True},
                   {"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "TileLoops_Specialize": True,
@@ -134,9 +129,6 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         plain = dict(t.space.baseline(), UseSharedMemory=True)
         assert t.render(dict(plain, TileLoops_Narrow=True)) == t.render(plain)   # the plain kernel
         assert "((4152 / C) - 8) & ~7" in t.render(narrow)   # a 64 x 65 tile: 104 rows per run at C = 37
-        spread = dict(narrow, TileLoops_NarrowSpread=True)
-        assert "const int nch = (K + 31) / 32;" in t.render(spread) and "nch = " not in t.render(narrow)
-        assert t.render(dict(fast, TileLoops_NarrowSpread=True)) == t.render(fast)   # without TileLoops_Narrow
         nosmem = dict(fast, UseSharedMemory=False, PadSharedMemory=False, AdjustBlockSize=8)
         assert t.render(dict(nosmem, ReorderInstructions_Batch=True)) == t.render(nosmem)
     else:
