@@ -110,7 +110,8 @@ def smem_bytes(g):
     pad = 4 if g["PadSharedMemory"] else 0
     nbuf = g["ReorderInstructions_Async"] or (2 if g["ReorderInstructions"] else 1)
     bk = g["TileLoops_K"]
-    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad) + (4 if g["TileLoops_SplitK"] > 1 else 0)
+    split = max(g["TileLoops_SplitK"], g["TileLoops_SplitKEdges"]) > 1   # the split-K epilogue's flag: one int
+    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad) + (4 if split else 0)
 
 
 def constraints(g):

@@ -219,3 +219,18 @@ def test_sgemm_async_pipeline_fits_two_blocks_per_sm_without_spill(tmp_path):
         assert r.status == "ok", r.error[-300:]
         assert r.registers <= 128 and r.spill_bytes == 0, (r.candidate.genome, r.registers, r.spill_bytes)
         assert r.smem_bytes == t.smem_bytes(r.candidate.genome) <= 48 * 1024
+
+
+@needs_nvcc
+def test_sgemm_split_k_edges_fits_two_blocks_per_sm_without_spill(tmp_path):
+    """The edge split adds the packed-slice epilogue and its flag (one int of shared memory, which
+    ``smem_bytes`` counts) to the fastest designs, still under the 128-register cap without spill."""
+    t = load_template("sgemm")
+    genomes = [t.space.check({**fast(t), "TileLoops_SplitKEdges": 8, **c}) for c in
+               ({}, {"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True, "TileLoops_Group": 8,
+                     "UnrollLoop": 1})]
+    p = {"M": 4097, "N": 4097, "K": 4097}
+    for r in NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, p, t.space.key(g)) for g in genomes]):
+        assert r.status == "ok", r.error[-300:]
+        assert r.registers <= 128 and r.spill_bytes == 0, (r.candidate.genome, r.registers, r.spill_bytes)
+        assert r.smem_bytes == t.smem_bytes(r.candidate.genome), (r.smem_bytes, t.smem_bytes(r.candidate.genome))
