@@ -81,7 +81,8 @@ DESIGNS = {
                 "TileLoops_Group": 8, "UnrollLoop": 1},
                {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "TileLoops_M": 64},
                {**SGEMM_ASYNC, "TileLoops_SplitK": 1, "TileLoops_SplitKEdges": 8}],
-              {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096}, {"M": 1031, "N": 1029, "K": 1031}]),
+              {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096},
+                   {"M": 1031, "N": 1029, "K": 1031}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
     # double buffer) at each filter they specialize, float4 rows (IW % 4 == 0) and scalar ones
     "conv2d": ([{"UseSharedMemory_MaxFilter": 8}, {"UseSharedMemory_MaxFilter": 16},
