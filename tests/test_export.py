@@ -62,14 +62,24 @@ def test_header_with_a_cluster_genome_compiles(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
-def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path):
+# TileLoops_SplitK: split at skinny shapes, unsplit past the workspace cap, at most one split per k tile;
+# TileLoops_SplitKEdges: split where a tile is cut short and the packed slices fit, unsplit where every tile is
+# full or the slices do not fit the workspace, at most one split per k tile
+SPLIT_HEADER_CASES = [
+    ("TileLoops_SplitK", [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096},
+                          {"M": 64, "N": 64, "K": 20}], [8, 1, 3]),
+    ("TileLoops_SplitKEdges", [{"M": 4097, "N": 4097, "K": 4097}, {"M": 4096, "N": 4096, "K": 4096},
+                               {"M": 1, "N": 37, "K": 5}, {"M": 385, "N": 384, "K": 20}], [8, 1, 1, 3])]
+
+
+@pytest.mark.parametrize("gene,probs,want", SPLIT_HEADER_CASES, ids=[c[0] for c in SPLIT_HEADER_CASES])
+def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path, gene, probs, want):
     t = load_template("sgemm")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_SplitK": 8})
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), gene: 8})
     grid, block, _ = launch_cpp(t, g, t.problem)
     rows = entries(t, [t.problem])
     rows[0]["genome"] = g
     (tmp_path / "h.cuh").write_text(render_header(t, rows))
-    probs = [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096}, {"M": 64, "N": 64, "K": 20}]
     def z(p):
         return grid[2].replace("M", str(p["M"])).replace("N", str(p["N"])).replace("K", str(p["K"]))
     calls = "\n".join(f'    printf("%d\\n", (int)({z(p)}));' for p in probs)
@@ -78,7 +88,7 @@ def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_pat
     proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "z", "z.cu"], cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = subprocess.run(["./z"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
-    assert [int(x) for x in got] == [t.launch(g, p).grid[2] for p in probs] == [8, 1, 3]
+    assert [int(x) for x in got] == [t.launch(g, p).grid[2] for p in probs] == want
 
 
 def test_launch_geometry_becomes_cpp():
