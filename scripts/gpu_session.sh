@@ -141,8 +141,7 @@ for stage in ${STAGES:-tests check bench batch}; do
           # stores and the store batching are free
           transpose) size="R=2048 C=2048"; pins="--pin UseSharedMemory=True --pin PadSharedMemory=True
             --pin VectorizeLoads_Align=False --pin TileLoops_Flat=False --pin TileLoops_Specialize=False
-            --pin CoalesceMemoryAccess_Lines=False --pin TileLoops_Skew=False --pin TileLoops_Narrow=False
-" ;;
+            --pin CoalesceMemoryAccess_Lines=False --pin TileLoops_Skew=False --pin TileLoops_Narrow=False" ;;
           # the genes of the first stencil template (its odd-side genes, the skewed tile and the narrow runs off)
           stencil) size="H=2048 W=2048"; pins="--pin VectorizeLoads_Align=False --pin ReorderInstructions_Prefetch=False
             --pin VectorizeLoads_AlignStores=False --pin VectorizeLoads_AlignShared=False
