@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from evo_kernels import settings
-from evo_kernels.checkpoint import CheckpointError, load_pretrained
+from evo_kernels.checkpoint import CheckpointError, warm_start
 from evo_kernels.runners.choose import BackendError, describe_here
 from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError, run_name
 from evo_kernels.tune_plan import Plan, validate
@@ -156,7 +156,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
                      if p.parent != plan.run_dir)
         if old and cfg.strategy == "pbt" and not cfg.init_population and plan.checkpoint is None:
             try:
-                plan = replace(plan, init_population=load_pretrained(old[0]))
+                plan = replace(plan, init_population=warm_start(str(old[0]), plan.space, plan.replay))
             except CheckpointError as exc:
                 raise TuneError(str(exc)) from exc
             print(f"{plan.run_dir.name}: GPU or nvcc changed since {old[0].name}: re-tuning, warm-started "

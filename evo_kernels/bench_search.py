@@ -57,50 +57,52 @@ def parse_strategy(spec: str) -> tuple[str, dict[str, Any]]:
     return name, opts
 
 
-@functools.lru_cache(maxsize=4)
-def _population(folder: str):
-    from evo_kernels.checkpoint import load_pretrained  # torch-heavy: only where a warm start is asked for
-
-    return load_pretrained(folder)
-
-
 def _strategy_options(spec: str) -> tuple[str, dict[str, Any]]:
     """:func:`parse_strategy`, with ``pbt:init_population=FOLDER`` (a saved population, as ``tune
-    --init-population`` takes) loaded into the population it names."""
+    --init-population`` takes) loaded into the population it names, and ``init_population=none`` dropped: the
+    options as the strategy's constructor takes them, for a space-blind run (a bench-search run on a space asks
+    :func:`_options_on`, where an unset ``init_population`` is the shipped default)."""
+    from evo_kernels.checkpoint import COLD, load_pretrained  # torch-heavy: only where a warm start is asked for
+
     name, opts = parse_strategy(spec)
-    if isinstance(opts.get("init_population"), str):
-        opts["init_population"] = _population(opts["init_population"])
+    if opts.get("init_population") == COLD:
+        del opts["init_population"]
+    elif isinstance(opts.get("init_population"), str):
+        opts["init_population"] = load_pretrained(opts["init_population"])
     return name, opts
 
 
 @functools.lru_cache(maxsize=64)
-def _options_on(strategy: str, space_file: str) -> tuple[str, dict[str, Any], int]:
-    """:func:`_strategy_options` for a run on ``space_file``: a warm start whose names prior has a source fitted on
-    this very space's measurements (a population of the whole corpus benchmarked on one of its spaces) starts
-    without that source, leave one out, since with it the counts would measure the space's own data, not a
-    search. Returns the name, the options and how many sources were left out."""
-    from dataclasses import replace
+def _options_on(strategy: str, space_file: str) -> tuple[str, dict[str, Any], Any]:
+    """The strategy's name and options for a run on ``space_file``, and for pbt its
+    :class:`~evo_kernels.checkpoint.WarmStart` (None for the others): ``tune``'s rule
+    (:func:`evo_kernels.checkpoint.warm_start`), so ``pbt`` alone starts from the shipped population where it
+    has measured this kernel, and ``pbt:init_population=none`` cold; a names-prior source fitted on this very
+    space's measurements is left out (a population of the whole corpus benchmarked on one of its spaces), since
+    with it the counts would measure the space's own data, not a search."""
+    from evo_kernels.checkpoint import warm_start
 
-    from evo_kernels.strategies.prior import NamePrior
-
-    name, opts = _strategy_options(strategy)
-    saved = opts.get("init_population")
-    if saved is None or not isinstance(saved.prior, NamePrior):
-        return name, opts, 0
+    name, opts = parse_strategy(strategy)
+    if name != "pbt":
+        return name, opts, None
     rp = _space(space_file)
-    prior, n = saved.prior.without(rp.space, *rp.log_speedups())
-    return name, {**opts, "init_population": replace(saved, prior=prior)} if n else opts, n
+    ws = warm_start(opts.pop("init_population", None), rp.space, rp)
+    return name, {**opts, "init_population": ws.population} if ws.population is not None else opts, ws
 
 
 def _warm_start(strategy: str, space_file: str) -> dict[str, Any]:
-    """The result's words on a strategy's warm start on a space: the sources left out, and (for a warm start)
-    what the population brings there, as ``tune`` says it, and whether its prior serves the space at all."""
-    _, opts, left_out = _options_on(strategy, space_file)
-    saved = opts.get("init_population")
-    if saved is None:
-        return {"left_out_sources": left_out}
-    space = _space(space_file).space
-    return {"left_out_sources": left_out, "warm_start": saved.describe(space), "prior_serves": saved.serves(space)}
+    """The result's words on a pbt run's start on a space: the names-prior sources left out, what the run
+    starts from (as ``tune`` says it; absent for a cold start asked as such) and whether a prior serves the
+    space."""
+    _, _, ws = _options_on(strategy, space_file)
+    if ws is None:
+        return {"left_out_sources": 0}
+    out: dict[str, Any] = {"left_out_sources": ws.left_out}
+    if ws.population is not None or ws.shipped:
+        space = _space(space_file).space
+        out |= {"warm_start": ws.describe(space),
+                "prior_serves": ws.population is not None and ws.population.serves(space)}
+    return out
 
 
 @functools.lru_cache(maxsize=16)
@@ -158,8 +160,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
             "median_best_over_optimum": x, "left_out_sources": n,
-            "warm_start": what the population brings to the space, "prior_serves": bool (both absent for a cold
-            start)}}}},
+            "warm_start": what the run starts from, "prior_serves": bool (pbt only; both absent for a cold start
+            asked as such, ``init_population=none``)}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
          "median_counts_failed_runs_as": N + 1}
 
@@ -228,7 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench-search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--space", action="append", required=True, help="a recorded space (.json or .json.gz)")
     ap.add_argument("--strategy", action="append", required=True,
-                    help=f"one of {', '.join(STRATEGIES)}, optionally with settings: pbt:surrogate=trees")
+                    help=f"one of {', '.join(STRATEGIES)}, optionally with settings: pbt:surrogate=trees. pbt starts "
+                         "as tune does: from the shipped population where it has measured this kernel (its source "
+                         "fitted on the benchmarked space itself left out), else cold; pbt:init_population=none is "
+                         "always cold, pbt:init_population=DIR starts from DIR")
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
@@ -258,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if r["left_out_sources"]:
                 print(f"bench-search: {s} on {name}: its names prior's source fitted on {name} itself is left out "
                       "(leave one out: with it the counts would measure the space's own data)", file=sys.stderr)
-            if r.get("prior_serves") is False:
+            if r.get("prior_serves") is False or (r.get("warm_start") and "shipped" in r["warm_start"]):
                 print(f"bench-search: {s} on {name}: {r['warm_start']}", file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))
     return 0

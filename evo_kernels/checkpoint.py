@@ -12,7 +12,8 @@ temporary name and renamed into place (``os.replace``), so a kill leaves either 
 generation or the new one, never half of one; the sha256 in the JSON catches a tensors file that
 was truncated or swapped afterwards. Every failure to load is a one-line :class:`CheckpointError`
 naming the file. :func:`load_pretrained` loads a saved PBT population for a warm start (the
-strategies never read checkpoints themselves).
+strategies never read checkpoints themselves), and :func:`warm_start` is the one rule for which population
+a PBT run starts from (``tune``, ``batch`` and ``bench-search`` all ask it).
 """
 from __future__ import annotations
 
@@ -25,10 +26,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import functools
+from dataclasses import dataclass, replace
+
 import numpy as np
 import torch
 
-from evo_kernels.strategies.prior import SavedPopulation
+from evo_kernels.genome import GenomeSpace
+from evo_kernels.strategies.prior import NamePrior, SavedPopulation
 
 FORMAT = "evo-kernels-population"
 VERSION = 1
@@ -36,6 +41,11 @@ STATE_FILE = "population.json"
 TENSOR_FILE = "tensors.pt"
 LINEAGE_FILE = "lineage.jsonl"
 _GEN = re.compile(r"gen_(\d+)")
+# What a PBT run starts from when --init-population is not given: cold policies and a names prior fitted on every
+# recorded space of this repository (populations/README.md). It serves only a space whose parameter names one of
+# its sources has exactly (the same kernel measured on another GPU or at another size); elsewhere the run is cold.
+SHIPPED_POPULATION = Path(__file__).resolve().parent.parent / "populations" / "names-whole-corpus"
+COLD = "none"  # --init-population none: a cold start, whatever is shipped
 
 
 class CheckpointError(ValueError):
@@ -206,3 +216,56 @@ def read_lineage(run_dir: str | Path) -> list[dict[str, Any]]:
         except ValueError as exc:
             raise CheckpointError(f"{path}: line {i} is not JSON: {_one_line(exc)}") from None
     return out
+
+
+@dataclass(frozen=True)
+class WarmStart:
+    """Which population a PBT run starts from (:func:`warm_start`): ``population`` None is a cold start;
+    ``left_out``: names-prior sources fitted on the replayed space's own measurements, left out; ``shipped``:
+    the default (:data:`SHIPPED_POPULATION`) was asked, not a folder the user named."""
+
+    population: SavedPopulation | None
+    left_out: int = 0
+    shipped: bool = False
+
+    def describe(self, space: GenomeSpace) -> str:
+        """A few words for the session's first line: what the run starts from and why (``left_out`` is said by
+        the caller, which knows what was replayed)."""
+        if self.population is not None:
+            what = self.population.describe(space)
+            what += " (the shipped default; --init-population none for a cold start)" if self.shipped else ""
+        elif self.shipped:
+            what = (f"cold start: the shipped population ({SHIPPED_POPULATION.name}) has no measurements of a kernel "
+                    "with exactly these parameter names")
+        else:
+            what = "cold start (--init-population none)"
+        return what
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(folder: str) -> SavedPopulation:
+    return load_pretrained(folder)
+
+
+def warm_start(setting: str | None, space: GenomeSpace, replayed: Any = None) -> WarmStart:
+    """The one rule for which population a PBT run of ``space`` starts from. ``setting`` is
+    ``--init-population``'s value: a folder (a CheckpointError naming it if it holds no population),
+    :data:`COLD` for a cold start, or None for the shipped population where its prior serves ``space`` (a
+    cold start elsewhere, and where the repository has no ``populations/`` folder). ``replayed``: the
+    :class:`~evo_kernels.runners.replay.ReplaySpace` a replay answers from: a names-prior source fitted on
+    exactly its measurements is left out, since with it the search would be steered by the answers it is
+    about to get (leave one out)."""
+    if setting == COLD:
+        return WarmStart(None)
+    shipped = setting is None
+    if shipped and not SHIPPED_POPULATION.is_dir():
+        return WarmStart(None, shipped=True)
+    saved = _load_cached(str(SHIPPED_POPULATION if shipped else setting))
+    left_out = 0
+    if replayed is not None and isinstance(saved.prior, NamePrior):
+        prior, left_out = saved.prior.without(replayed.space, *replayed.log_speedups())
+        if left_out:
+            saved = replace(saved, prior=prior)
+    if shipped and not saved.serves(space):
+        return WarmStart(None, left_out, shipped=True)
+    return WarmStart(saved, left_out, shipped)

@@ -137,7 +137,10 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
                         "search on a GPU otherwise measures first, after any --start")
     s.add_argument("--db", default="runs/evo-kernels.db")
     s.add_argument("--population", help="checkpoint folder (default <db>.runs/<template>-<size>-<strategy>-s<seed>)")
-    s.add_argument("--init-population", help="warm-start PBT from a saved population")
+    s.add_argument("--init-population", metavar="DIR|none",
+                   help="warm-start PBT from a saved population; 'none' for a cold start. Default: the shipped "
+                        "populations/names-whole-corpus where it has measured a kernel with exactly these parameter "
+                        "names (on another GPU or at another size), else cold")
     s.add_argument("--replay", help="replay this recording instead of measuring")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--batch-size", type=int, default=8)

@@ -60,7 +60,7 @@ class Plan:
     replay_path: Path | None
     run_dir: Path
     checkpoint: dict[str, Any] | None
-    init_population: Any = None  # a SavedPopulation to warm-start PBT from
+    init_population: Any = None  # a WarmStart (checkpoint.warm_start): the population PBT starts from, if any
     seeds: list[Genome] = field(default_factory=list)  # where the search starts: :func:`start_genomes`
 
 
@@ -161,13 +161,13 @@ def validate(cfg: TuneConfig, where: str = "tune",
             raise TuneError(f"{run_dir}: a checkpoint of run {run_id}, which is not in {db}; resume it with the "
                             "--db it ran with, or start afresh with another --population folder")
     init = None
-    if cfg.init_population:
-        if not Path(cfg.init_population).is_dir():
-            raise TuneError(f"{cfg.init_population}: --init-population is not a folder")
-        from evo_kernels.checkpoint import load_pretrained
+    if cfg.strategy == "pbt":
+        from evo_kernels.checkpoint import COLD, warm_start
 
+        if cfg.init_population not in (None, COLD) and not Path(cfg.init_population).is_dir():
+            raise TuneError(f"{cfg.init_population}: --init-population is not a folder (or '{COLD}' for a cold start)")
         try:
-            init = load_pretrained(cfg.init_population)
+            init = warm_start(cfg.init_population, space, replay)
         except CheckpointError as exc:
             raise TuneError(str(exc)) from exc
     return Plan(cfg, template, problem, space, replay, replay_path, run_dir, ckpt, init, seeds)

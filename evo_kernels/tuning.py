@@ -47,7 +47,7 @@ class Session:
     store: Any
     device: dict[str, Any]
     replayed: bool
-    init_population: Any = None  # a SavedPopulation (PBT warm start), loaded by validate
+    init_population: Any = None  # a WarmStart (PBT's population, if any), chosen by validate
     seeds: list = field(default_factory=list)  # where the search starts (the plan's start genomes)
 
     def close(self) -> None:
@@ -128,7 +128,11 @@ def open_session(plan: Plan) -> Session:
             if n:
                 note += f"; starting from {n} known design{'s' if n > 1 else ''} (--no-designs: cold)"
         if plan.init_population is not None and cfg.strategy == "pbt":
-            note += "; " + plan.init_population.describe(plan.space)
+            ws = plan.init_population
+            note += "; " + ws.describe(plan.space)
+            if ws.left_out:
+                note += (f" ({ws.left_out} of its names prior's sources left out: fitted on this very recording, "
+                         "they would hand the replay its own answers)")
     except BaseException:
         runner.close()
         store.close()
@@ -142,8 +146,8 @@ def make_loop(s: Session, stream: TextIO):
     from evo_kernels.strategies import make_strategy
 
     kw: dict[str, Any] = {"seeds": s.seeds}
-    if s.cfg.strategy == "pbt" and s.init_population is not None:
-        kw["init_population"] = s.init_population
+    if s.cfg.strategy == "pbt" and s.init_population is not None and s.init_population.population is not None:
+        kw["init_population"] = s.init_population.population
     strategy = make_strategy(s.cfg.strategy, s.space, s.template.name, s.problem, s.cfg.seed, **kw)
     return SearchLoop(strategy, s.evaluator, s.cfg.budget, batch_size=s.cfg.batch_size, ahead=s.cfg.ahead)
 

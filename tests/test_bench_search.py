@@ -187,16 +187,18 @@ def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_
     both, other_only = f"pbt:init_population={tmp_path / 'both'}", f"pbt:init_population={tmp_path / 'other_only'}"
     own_only = f"pbt:init_population={tmp_path / 'policies'}"  # its one source is the space itself
     assert main(["--space", space_file, "--space", str(other_file), "--strategy", both, "--strategy", other_only,
-                 "--strategy", own_only, "--strategy", "pbt", "--budget", "30", "--seeds", "3", "--json"]) == 0
+                 "--strategy", own_only, "--strategy", "pbt:init_population=none", "--budget", "30", "--seeds", "3",
+                 "--json"]) == 0
     out = capsys.readouterr()
     spaces = json.loads(out.out)["spaces"]
     mine, theirs = (spaces[n]["strategies"] for n in spaces)
+    cold = mine["pbt:init_population=none"]
     assert mine[both]["left_out_sources"] == 1 and mine[both]["evals_to_5pct"] == mine[other_only]["evals_to_5pct"]
     assert mine[both]["evals_to_1pct"] == mine[other_only]["evals_to_1pct"]
     assert mine[other_only]["left_out_sources"] == 0  # the other GPU's source serves it: nothing left out
     assert theirs[both]["left_out_sources"] == theirs[other_only]["left_out_sources"] == 1
-    assert mine["pbt"]["left_out_sources"] == theirs["pbt"]["left_out_sources"] == 0
-    assert "warm_start" not in mine["pbt"] and mine[both]["prior_serves"] and mine[other_only]["prior_serves"]
+    assert cold["left_out_sources"] == theirs["pbt:init_population=none"]["left_out_sources"] == 0
+    assert "warm_start" not in cold and mine[both]["prior_serves"] and mine[other_only]["prior_serves"]
     # left out, the population made from the space alone brings no prior there: the result and one line say so
     assert mine[own_only]["left_out_sources"] == 1 and mine[own_only]["prior_serves"] is False
     assert mine[own_only]["warm_start"].endswith("so no prior") and theirs[own_only]["prior_serves"]

@@ -106,3 +106,26 @@ def test_foreign_checkpoints_are_refused(tmp_path):
     with pytest.raises(CheckpointError) as exc:
         load_population(path)
     assert str(path / TENSOR_FILE) in one_line(exc) and "weights_only" in str(exc.value)
+
+
+def test_warm_start_is_the_shipped_population_only_where_it_knows_the_kernel(tmp_path) -> None:
+    """The one rule for PBT's start: unset, the shipped names population where it has measured a kernel with exactly
+    the space's parameter names (the H200 transpose recordings here), a cold start elsewhere (its policies are not
+    used either: the run is the cold run); ``none`` is cold; a folder without a population is a one-line error."""
+    from evo_kernels.checkpoint import COLD, SHIPPED_POPULATION, warm_start
+    from evo_kernels.genome import Gene, GenomeSpace
+    from evo_kernels.runners.replay import ReplaySpace
+
+    transpose = ReplaySpace.load(str(SHIPPED_POPULATION.parents[1] / "evo_kernels" / "recordings" / "transpose.json.gz"))
+    known = warm_start(None, transpose.space)
+    assert known.shipped and known.population is not None and known.population.serves(transpose.space)
+    assert known.left_out == 0 and "names prior from 2 recorded spaces" in known.describe(transpose.space)
+    replayed = warm_start(None, transpose.space, transpose)  # a replay of one of its sources reads the other
+    assert replayed.left_out == 1 and "names prior from 1 recorded space " in replayed.describe(transpose.space)
+    other = GenomeSpace([Gene("block_x", "AdjustBlockSize", (32, 64, 128), 32), Gene("unroll", "UnrollLoop", (1, 2), 1)])
+    unknown = warm_start(None, other)
+    assert unknown.population is None and unknown.shipped and unknown.describe(other).startswith("cold start: the shipped")
+    assert warm_start(COLD, transpose.space).population is None
+    assert warm_start(str(SHIPPED_POPULATION), other).population is not None  # a folder the user named is used as is
+    with pytest.raises(CheckpointError, match=str(tmp_path)):
+        warm_start(str(tmp_path), other)

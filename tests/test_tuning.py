@@ -289,12 +289,26 @@ def test_a_resumed_run_does_not_announce_its_old_best_again(tmp_path):
     assert all(f > max(first) for f in bests(40))
 
 
-def test_a_warm_start_says_what_it_brings_in_the_first_line(tmp_path):
-    """tune's first line says what --init-population brings to this template: here the shipped names population's
-    two sources of transpose (the H200 sample and sub-space), read by their parameter names."""
+def test_pbt_starts_from_the_shipped_population_unless_told_otherwise(tmp_path):
+    """Without --init-population, tune's pbt starts from the shipped names population: its first line says so and it
+    asks exactly what the same run with that folder named asks. On a replay the source fitted on the replayed
+    recording itself is left out (the transpose sub-space's source serves, the sample's does not: the line says
+    so); --init-population none is a cold start, which asks other genomes."""
     shipped = Path(__file__).resolve().parents[1] / "populations" / "names-whole-corpus"
-    r = cli("tune", TEMPLATE, "--budget", "3", "--strategy", "pbt", "--db", str(tmp_path / "w.db"),
-            "--init-population", str(shipped))
-    assert r.returncode == 0, r.stderr
-    first = r.stdout.splitlines()[0]
-    assert f"warm start from {shipped}: 8 policies and a names prior from 2 recorded spaces" in first, first
+    runs = {}
+    for name, extra in (("default", []), ("named", ["--init-population", str(shipped)]),
+                        ("cold", ["--init-population", "none"])):
+        r = cli("tune", TEMPLATE, "--budget", "12", "--strategy", "pbt", "--db", str(tmp_path / f"{name}.db"), *extra)
+        assert r.returncode == 0, r.stderr
+        runs[name] = r.stdout.splitlines()[0], db_rows(tmp_path / f"{name}.db")
+    first = runs["default"][0]
+    assert f"warm start from {shipped}: 8 policies and a names prior from 1 recorded space" in first, first
+    assert "(the shipped default; --init-population none for a cold start)" in first, first
+    assert "1 of its names prior's sources left out: fitted on this very recording" in first, first
+    assert "left out" in runs["named"][0] and "shipped default" not in runs["named"][0]
+    assert runs["cold"][0].endswith("; cold start (--init-population none)"), runs["cold"][0]
+    assert runs["default"][1] == runs["named"][1] and len(runs["default"][1]) == 12
+    assert [k for k, *_ in runs["cold"][1]] != [k for k, *_ in runs["default"][1]]
+    bad = cli("tune", TEMPLATE, "--budget", "3", "--db", str(tmp_path / "x.db"), "--init-population",
+              str(tmp_path / "nowhere"))
+    assert bad.returncode != 0 and bad.stderr.strip().count("\n") == 0 and "nowhere" in bad.stderr, bad.stderr

@@ -87,6 +87,9 @@ def main(argv=None) -> int:
     if not args.summary:
         from evo_kernels.bench_search import run_once
 
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from search_table import as_run  # its pbt rows are cold starts, as when they were run
+
         a, _, b = args.seeds.partition("-")
         spaces = args.space + ([s for s in KT["side"] if KT["side"][s] == args.side] if args.side else [])
         done = {(r["space"], r["strategy"], r["seed"]) for r in rows}
@@ -96,7 +99,7 @@ def main(argv=None) -> int:
                     if (sp, strat, seed) in done:
                         continue
                     t0 = time.time()
-                    r = run_once(str(ROOT / KT["files"][sp]), strat, seed, budget_of(sp), stop_within=0.01)
+                    r = run_once(str(ROOT / KT["files"][sp]), as_run(strat), seed, budget_of(sp), stop_within=0.01)
                     row = {"space": sp, "strategy": strat, "seed": seed, "to_5pct": r["evals_to_5pct"],
                            "to_1pct": r["evals_to_1pct"], "wall_s": round(time.time() - t0, 1)}
                     rows.append(row)
