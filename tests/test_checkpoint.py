@@ -116,15 +116,18 @@ def test_warm_start_is_the_shipped_population_only_where_it_knows_the_kernel(tmp
     from evo_kernels.genome import Gene, GenomeSpace
     from evo_kernels.runners.replay import ReplaySpace
 
-    transpose = ReplaySpace.load(str(SHIPPED_POPULATION.parents[1] / "evo_kernels" / "recordings" / "transpose.json.gz"))
+    recording = SHIPPED_POPULATION.parents[1] / "evo_kernels" / "recordings" / "transpose.json.gz"
+    transpose = ReplaySpace.load(str(recording))
     known = warm_start(None, transpose.space)
     assert known.shipped and known.population is not None and known.population.serves(transpose.space)
     assert known.left_out == 0 and "names prior from 2 recorded spaces" in known.describe(transpose.space)
     replayed = warm_start(None, transpose.space, transpose)  # a replay of one of its sources reads the other
     assert replayed.left_out == 1 and "names prior from 1 recorded space " in replayed.describe(transpose.space)
-    other = GenomeSpace([Gene("block_x", "AdjustBlockSize", (32, 64, 128), 32), Gene("unroll", "UnrollLoop", (1, 2), 1)])
+    other = GenomeSpace([Gene("block_x", "AdjustBlockSize", (32, 64, 128), 32),
+                         Gene("unroll", "UnrollLoop", (1, 2), 1)])
     unknown = warm_start(None, other)
-    assert unknown.population is None and unknown.shipped and unknown.describe(other).startswith("cold start: the shipped")
+    assert unknown.population is None and unknown.shipped
+    assert unknown.describe(other).startswith("cold start: the shipped")
     assert warm_start(COLD, transpose.space).population is None
     assert warm_start(str(SHIPPED_POPULATION), other).population is not None  # a folder the user named is used as is
     with pytest.raises(CheckpointError, match=str(tmp_path)):
