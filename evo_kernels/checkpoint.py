@@ -233,7 +233,7 @@ class WarmStart:
         the caller, which knows what was replayed)."""
         if self.population is not None:
             what = self.population.describe(space)
-            what += " (the shipped default; --init-population none for a cold start)" if self.shipped else ""
+            what += " (the shipped default; --init-population none: cold)" if self.shipped else ""
         elif self.shipped:
             what = (f"cold start: the shipped population ({SHIPPED_POPULATION.name}) has no measurements of a kernel "
                     "with exactly these parameter names")

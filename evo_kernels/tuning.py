@@ -131,8 +131,7 @@ def open_session(plan: Plan) -> Session:
             ws = plan.init_population
             note += "; " + ws.describe(plan.space)
             if ws.left_out:
-                note += (f" ({ws.left_out} of its names prior's sources left out: fitted on this very recording, "
-                         "they would hand the replay its own answers)")
+                note += f"; {ws.left_out} of its sources left out, fitted on this very recording"
     except BaseException:
         runner.close()
         store.close()
