@@ -166,7 +166,15 @@ class KernelTemplate:
         return Launch(pad(grid), pad(block), int(rest[0]) if rest else 0)
 
     def args(self, problem: Mapping[str, int]) -> list[Arg]:
-        return list(self.meta.args(dict(problem)))
+        """The kernel's arguments at ``problem``; a TemplateError naming the size where an int32 scalar cannot
+        hold its value (a size past 2^31 - 1 would wrap in the kernel, and every genome would fail alike)."""
+        args = list(self.meta.args(dict(problem)))
+        for a in args:
+            if a.role == "scalar" and a.dtype == "int32" and not -2**31 <= int(a.value) < 2**31:
+                size = ", ".join(f"{k}={v}" for k, v in problem.items())
+                raise TemplateError(f"{self.meta_path}: at {size} the kernel's argument {a.name} = {a.value} does not "
+                                    f"fit its 32-bit int (at most {2**31 - 1}): the template does not take this size")
+        return args
 
     def reference(self, inputs: Mapping[str, np.ndarray], problem: Mapping[str, int]) -> dict[str, np.ndarray]:
         return self.meta.reference(dict(inputs), dict(problem))

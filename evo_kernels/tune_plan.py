@@ -96,6 +96,8 @@ def validate(cfg: TuneConfig, where: str = "tune",
         template = load_template(cfg.template)
         asked = (None if cfg.problem is None else
                  settings.check_problem(cfg.problem, template.problem, where, "size" if by_key else "--size"))
+        if asked is not None:
+            template.args(asked)  # a size the kernel's argument types cannot hold fails here, not in every genome
     except settings.SettingError as exc:
         raise TuneError(str(exc)) from exc
     except TemplateError as exc:

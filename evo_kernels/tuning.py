@@ -85,6 +85,20 @@ def _open_store(path: str, readonly: bool = False) -> Any:
         raise TuneError(str(exc)) from exc
 
 
+def memory_problem(template: KernelTemplate, problem: dict[str, int], device: dict[str, Any]) -> str | None:
+    """Why ``template`` at ``problem`` cannot run on ``device`` (its ``memory_bytes``, as a runner's device_info
+    says it): its arrays alone are larger than the GPU's memory. None where they fit, or where the memory is not
+    known; a size that fits only just may still fail in the worker, which also holds references and a copy of
+    each inout array."""
+    have = device.get("memory_bytes")
+    need = sum(a.nbytes for a in template.args(problem) if a.role != "scalar")
+    if not have or need <= have:
+        return None
+    size = ", ".join(f"{k}={v}" for k, v in problem.items())
+    return (f"{template.name} at {size} needs {need / 2**30:.1f} GiB for its arrays alone; "
+            f"the {device.get('gpu_name', 'GPU')} has {have / 2**30:.1f} GiB")
+
+
 def open_session(plan: Plan) -> Session:
     """Open the store, the runner the backend chooser picks, and the evaluator of a validated plan."""
     cfg, template, problem, replay = plan.cfg, plan.template, plan.problem, plan.replay
@@ -116,6 +130,9 @@ def open_session(plan: Plan) -> Session:
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:
+            too_big = memory_problem(template, problem, device)
+            if too_big:
+                raise TuneError(f"tune: {too_big}")
             gpu, nvcc = device.get("gpu_name", ""), runner.nvcc_version()
 
             def known(c: Candidate) -> Evaluation | None:

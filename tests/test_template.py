@@ -142,3 +142,19 @@ def test_reference_torch_agrees_with_numpy_reference(name):
     assert set(got) == set(ref)
     for k in ref:
         np.testing.assert_allclose(got[k].numpy(), ref[k], rtol=1e-9, atol=1e-9)
+
+
+def test_a_size_past_an_int32_argument_is_one_line_naming_the_template():
+    """reduce_sum takes N as a 32-bit int: 2^31 - 1 is its largest size; past it the size is refused before a
+    session starts (every genome would see N wrapped), in one line naming the template file and the size."""
+    import subprocess
+    import sys
+
+    t = load_template("reduce_sum")
+    assert [a.value for a in t.args({"N": 2**31 - 1}) if a.name == "N"] == [2**31 - 1]
+    with pytest.raises(TemplateError, match=r"reduce_sum\.py: at N=2147483648 the kernel's argument N = 2147483648"):
+        t.args({"N": 2**31})
+    r = subprocess.run([sys.executable, "-m", "evo_kernels.cli", "tune", "reduce_sum", "--size", "N=3000000000"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "reduce_sum.py: at N=3000000000" in r.stderr and "does not fit its 32-bit int" in r.stderr

@@ -312,3 +312,20 @@ def test_pbt_starts_from_the_shipped_population_unless_told_otherwise(tmp_path):
     bad = cli("tune", TEMPLATE, "--budget", "3", "--db", str(tmp_path / "x.db"), "--init-population",
               str(tmp_path / "nowhere"))
     assert bad.returncode != 0 and bad.stderr.strip().count("\n") == 0 and "nowhere" in bad.stderr, bad.stderr
+
+
+def test_a_size_whose_arrays_exceed_the_gpus_memory_is_refused_before_the_search():
+    """With the H200's device_info as a recording carries it: sgemm at 65536^2 x 32768 holds 16 + 8 + 8 GiB of
+    arrays (and its split-K workspace), which fit; at 131072^3 it needs 192 GiB and is refused in one line
+    naming the size and both amounts; a device that does not say its memory is not judged."""
+    from evo_kernels.runners.replay import ReplaySpace
+    from evo_kernels.template import load_template
+    from evo_kernels.tuning import memory_problem
+
+    device = ReplaySpace.load(str(RECORDINGS / "sgemm.json.gz")).device
+    t = load_template("sgemm")
+    assert memory_problem(t, {"M": 65536, "N": 65536, "K": 32768}, device) is None
+    big = memory_problem(t, {"M": 131072, "N": 131072, "K": 131072}, device)
+    assert big is not None and big.startswith("sgemm at M=131072, N=131072, K=131072 needs 192.") and "GiB" in big
+    assert big.endswith(f"the NVIDIA H200 has {device['memory_bytes'] / 2**30:.1f} GiB")
+    assert memory_problem(t, {"M": 131072, "N": 131072, "K": 131072}, {}) is None
