@@ -37,11 +37,15 @@ WARM = "pbt:init_population=populations/pretrained-training-side"  # pretrained 
 # a names prior from the training side's recorded spaces (scripts/prior_from_spaces.py): a space reads the
 # source with exactly its parameter names, i.e. the same kernel on another GPU
 NAMES = "pbt:init_population=populations/names-training-side"
+# what pbt starts from by default (evo_kernels.checkpoint.warm_start): every recorded space's names prior, each space
+# read leave one out (its own source left out), so a space is a new GPU's cache of a kernel the corpus knows
+SHIPPED = "pbt:init_population=populations/names-whole-corpus"
 TRANSFER = (WARM, NAMES)  # measured where they were not trained: the validation side only
 STRATEGIES = ["random", "ga", "pbt", "pbt:edits=uniform", "pbt:proposals=1", WARM, NAMES]
 LABELS = {"pbt:edits=uniform": "pbt, uniform edits", "pbt:proposals=1": "pbt, no screen",
           "pbt:proposals=1,edits=uniform": "pbt, no screen, uniform edits",
-          WARM: "pbt, warm (training side)", NAMES: "pbt, warm (names prior, training side)"}
+          WARM: "pbt, warm (training side)", NAMES: "pbt, warm (names prior, training side)",
+          SHIPPED: "pbt as shipped (names prior of all 17 spaces, leave one out)"}
 SEEDS = 20
 
 
