@@ -39,7 +39,7 @@ from evo_kernels.tuning import nothing_feasible, open_session, run_session
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
             "max_smem_bytes", "pin", "forbid", "start", "designs", "seed", "batch_size", "cv_weight", "spill_weight",
-            "ahead"}
+            "ahead", "init_population"}
 TOP_KEYS = JOB_KEYS - {"template", "sizes", "size"} | {"db", "out", "job", "replay"}
 
 

@@ -12,8 +12,8 @@
 #             and of the cases in PROFILE_CASES (a JSON list)
 #   peercode - what torch.compile generates (its Triton kernels and launch parameters) and how fast it runs,
 #             for the cases of PEER_CASES (default "stencil:H=131072,W=257"; benchmarks/peer_code.py)
-#   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batch_h200.toml, whose out BATCH_OUT
-#             names, default runs/batch_h200): headers, report, leaderboard
+#   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batch_h200.toml; several files, space-
+#             separated, run one after the other; each file's out folder, or BATCH_OUT): headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 #   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
 #             the pipeline and the pipeline through Dask, on transpose 16384^2 and sgemm 4096^3
@@ -88,13 +88,18 @@ for stage in ${STAGES:-tests check bench batch}; do
         > "$WORK/peercode/peercode.log" 2>&1
       echo "peercode rc=$?" >> "$WORK/peercode/peercode.log" ;;
     batch)
-      bo=${BATCH_OUT:-runs/batch_h200}
-      timeout "${T_BATCH:-200}" $EK batch "${BATCH_TOML:-benchmarks/batch_h200.toml}" > "$WORK/batch.log" 2>&1
-      echo "batch rc=$?" >> "$WORK/batch.log"
-      $EK leaderboard --db "$bo/results.db" --top 15 > "$WORK/leaderboard.txt" 2>&1
-      $EK leaderboard --db "$bo/results.db" --json > "$WORK/leaderboard.json" 2>&1
-      mkdir -p "$WORK/$(basename "$bo")"
-      cp -r "$bo/headers" "$bo/report" "$bo"/results.db* "$WORK/$(basename "$bo")/" 2>/dev/null ;;
+      # BATCH_TOML may name several files, run one after the other (an A/B: files that differ in one key);
+      # each writes batch-<stem>.log, leaderboard-<stem>.txt/.json and its out folder's headers, report and db
+      for bt in ${BATCH_TOML:-benchmarks/batch_h200.toml}; do
+        stem=$(basename "$bt" .toml)
+        bo=${BATCH_OUT:-$(python3 -c "import sys, tomllib; p = sys.argv[1]; print(tomllib.load(open(p, 'rb')).get('out', p[:-5]))" "$bt")}
+        timeout "${T_BATCH:-200}" $EK batch "$bt" > "$WORK/batch-$stem.log" 2>&1
+        echo "batch rc=$?" >> "$WORK/batch-$stem.log"
+        $EK leaderboard --db "$bo/results.db" --top 15 > "$WORK/leaderboard-$stem.txt" 2>&1
+        $EK leaderboard --db "$bo/results.db" --json > "$WORK/leaderboard-$stem.json" 2>&1
+        mkdir -p "$WORK/$(basename "$bo")"
+        cp -r "$bo/headers" "$bo/report" "$bo"/results.db* "$WORK/$(basename "$bo")/" 2>/dev/null
+      done ;;
     throughput)
       mkdir -p "$WORK/throughput"
       # shellcheck disable=SC2086

@@ -122,3 +122,23 @@ def test_entries_are_named_after_the_size_they_tune(tmp_path, capsys):
     path = jobs_file(tmp_path, {"strategy": "random"})
     assert main(["batch", str(path)]) == 0, capsys.readouterr().err
     assert [p.name for p in (tmp_path / "out" / "populations").iterdir()] == ["transpose-2048x2048-random-s0-replay"]
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[1] / "benchmarks").glob("batch_*.toml")),
+                         ids=lambda p: p.name)
+def test_the_benchmark_batch_files_hold_only_good_settings(path: Path) -> None:
+    """The batch files the GPU sessions run (benchmarks/batch_*.toml) load, every setting of every job passes the
+    one check (settings.check_fields) and every size is one its template takes, so that a device call is not spent
+    on a typo; where they could run on this machine they are not run (their sizes are not recorded)."""
+    from evo_kernels.batch import configs, load_jobs
+    from evo_kernels.settings import check_fields, check_problem
+    from evo_kernels.template import load_template
+
+    defaults, jobs = load_jobs(path)
+    cfgs = configs(path, defaults, jobs)
+    assert cfgs
+    for cfg, label in cfgs:
+        check_fields({k: getattr(cfg, k) for k in BY_KEY if hasattr(cfg, k)}, label, by_key=True)
+        t = load_template(cfg.template)
+        t.space.check(t.space.coerce({**t.space.baseline(), **cfg.pins}))
+        t.args(t.problem if cfg.problem is None else check_problem(cfg.problem, t.problem, label, "size"))
