@@ -66,10 +66,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     with _store(args.db) as store:
         rows = store.rows(template=args.template)
+        runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in rows})}
     if not rows:
         raise UsageError(f"{args.db}: no evaluations" + (f" of {args.template}" if args.template else ""))
     ablations = measure_ablations(rows) if args.ablate else {}
-    path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}", ablations=ablations)
+    path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}", ablations=ablations,
+                        runs={r: rec["identity"] for r, rec in runs.items() if rec is not None})
     print(f"wrote {path}")
     return 0
 

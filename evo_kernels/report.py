@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +53,11 @@ def _plot(path: Path, draw: Callable[[Any], None], title: str) -> None:
 
 
 def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str = "evo-kernels report",
-                 ablations: dict[str, list[dict[str, Any]]] | None = None) -> Path:
+                 ablations: dict[str, list[dict[str, Any]]] | None = None,
+                 runs: Mapping[str, Mapping[str, Any]] | None = None) -> Path:
     """Write ``out_dir/REPORT.md`` and its PNG plots from the store's rows (dicts with template,
-    problem, run_id, member, fitness, median_ms, registers, smem_bytes, status, genome, id)."""
+    problem, run_id, member, fitness, median_ms, registers, smem_bytes, status, genome, id); ``runs``: each
+    run's recorded identity (its strategy, seed and what it started from), said under its kernel."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     md = [f"# {title}", ""]
@@ -67,9 +69,10 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
         slug = name.replace(" ", "_")
         md += [f"## {name}", ""]
         ok = [r for r in grp if r["status"] == "ok"]
-        runs = ", ".join(sorted({str(r["run_id"]) for r in grp}))
-        md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {runs}")
+        ids = sorted({str(r["run_id"]) for r in grp})
+        md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {', '.join(ids)}")
         md.append("")
+        md += run_lines(ids, runs or {})
         md += time_spent(grp)
         if not ok:
             continue
@@ -137,6 +140,18 @@ def ablation_lines(abl: Sequence[dict[str, Any]] | None) -> list[str]:
         lines.append(f"| {a['change']} | {status} | {us} | {sp} | {a['registers']} | {a['spill_bytes']} | "
                      f"{a['smem_bytes']} | {a['threads']} | {a['bytes_per_thread']:.1f} |")
     return lines + [""]
+
+
+def run_lines(run_ids: Sequence[str], runs: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """One line per run whose identity is recorded: strategy, seed, and what a pbt run started from."""
+    out = []
+    for r in run_ids:
+        ident = runs.get(r)
+        if not ident:
+            continue
+        what = f"- run {r}: {ident.get('strategy', '?')}, seed {ident.get('seed', '?')}"
+        out.append(what + (f"; {ident['start']}" if ident.get("start") else ""))
+    return out + [""] if out else []
 
 
 def time_spent(rows: Sequence[dict[str, Any]]) -> list[str]:

@@ -85,6 +85,15 @@ def _open_store(path: str, readonly: bool = False) -> Any:
         raise TuneError(str(exc)) from exc
 
 
+def start_words(plan: Plan) -> str | None:
+    """What a pbt session starts from, in words (the session's first line and the run's record say it)."""
+    ws = plan.init_population
+    if plan.cfg.strategy != "pbt" or ws is None:
+        return None
+    words = ws.describe(plan.space)
+    return words + (f"; {ws.left_out} of its sources left out, fitted on this very recording" if ws.left_out else "")
+
+
 def memory_problem(template: KernelTemplate, problem: dict[str, int], device: dict[str, Any]) -> str | None:
     """Why ``template`` at ``problem`` cannot run on ``device`` (its ``memory_bytes``, as a runner's device_info
     says it): its arrays alone are larger than the GPU's memory. None where they fit, or where the memory is not
@@ -108,8 +117,11 @@ def open_session(plan: Plan) -> Session:
     # checkpoint and started again recognises the evaluations it already stored.
     ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
     run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
+    start = start_words(plan)
     try:
-        store.add_run(run_id, plan.run_dir.resolve(), json.loads(json.dumps(cfg.identity(), default=str)))
+        # the identity, and what the run started from (said in the report; not part of what a resume must match)
+        store.add_run(run_id, plan.run_dir.resolve(),
+                      json.loads(json.dumps({**cfg.identity(), **({"start": start} if start else {})}, default=str)))
     except BaseException:
         store.close()
         raise
@@ -144,11 +156,8 @@ def open_session(plan: Plan) -> Session:
             n = len(plan.seeds) - len(cfg.starts)
             if n:
                 note += f"; starting from {n} known design{'s' if n > 1 else ''} (--no-designs: cold)"
-        if plan.init_population is not None and cfg.strategy == "pbt":
-            ws = plan.init_population
-            note += "; " + ws.describe(plan.space)
-            if ws.left_out:
-                note += f"; {ws.left_out} of its sources left out, fitted on this very recording"
+        if start:
+            note += "; " + start
     except BaseException:
         runner.close()
         store.close()

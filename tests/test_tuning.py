@@ -329,3 +329,18 @@ def test_a_size_whose_arrays_exceed_the_gpus_memory_is_refused_before_the_search
     assert big is not None and big.startswith("sgemm at M=131072, N=131072, K=131072 needs 192.") and "GiB" in big
     assert big.endswith(f"the NVIDIA H200 has {device['memory_bytes'] / 2**30:.1f} GiB")
     assert memory_problem(t, {"M": 131072, "N": 131072, "K": 131072}, {}) is None
+
+
+def test_the_report_says_what_each_run_started_from(tmp_path):
+    """Each run's record carries what it started from, and the report says it under the kernel: the shipped names
+    population for one run, a cold start for the other (same database, another seed)."""
+    db = str(tmp_path / "r.db")
+    assert cli("tune", TEMPLATE, "--budget", "6", "--db", db).returncode == 0
+    cold = cli("tune", TEMPLATE, "--budget", "6", "--db", db, "--seed", "1", "--init-population", "none")
+    assert cold.returncode == 0, cold.stderr
+    r = cli("report", "--db", db, "--out", str(tmp_path / "rep"), "--no-ablate")
+    assert r.returncode == 0, r.stderr
+    lines = [line for line in (tmp_path / "rep" / "REPORT.md").read_text().splitlines() if line.startswith("- run ")]
+    assert len(lines) == 2, lines
+    assert any(", seed 0; warm start from " in line and "(the shipped default" in line for line in lines), lines
+    assert any(line.endswith(", seed 1; cold start (--init-population none)") for line in lines), lines
