@@ -19,7 +19,7 @@ from evo_kernels.strategies.surrogate import Surrogate
 from pbt_fabricated import SPACES, fabricated_space, fabricated_time, make, same_population
 
 
-@pytest.mark.parametrize("surrogate", ["gp", "trees", "blend"])
+@pytest.mark.parametrize("surrogate", ["gp", "trees", "blend", "gp+trees"])
 def test_same_seed_same_run_other_seed_other_run(surrogate):
     (a, la), (b, lb), (_, lc) = make(1, surrogate=surrogate), make(1, surrogate=surrogate), make(2, surrogate=surrogate)
     for lp in (la, lb, lc):
@@ -58,8 +58,9 @@ def test_gets_within_5_percent_of_the_fabricated_optimum():
         assert min(e.run.median_ms for e in loop.history if e.status == "ok") <= 1.05 * best
 
 
-@pytest.mark.parametrize("surrogate, opts", [("gp", {}), ("trees", {}), ("gp", {"memory": 16}), ("gp", {"memory": 40})],
-                         ids=["gp", "trees", "gp-memory-16", "gp-memory-40"])
+@pytest.mark.parametrize("surrogate, opts", [("gp", {}), ("trees", {}), ("gp+trees", {}), ("gp", {"memory": 16}),
+                                             ("gp", {"memory": 40})],
+                         ids=["gp", "trees", "gp+trees", "gp-memory-16", "gp-memory-40"])
 def test_killed_and_resumed_run_ends_like_an_uninterrupted_one(tmp_path, surrogate, opts):
     """(With ``memory`` 16 the models see the best 8 and the most recent 8 of the 60 evaluations: the
     active set changes every generation, and a resumed run still chooses as the uninterrupted one.

@@ -41,6 +41,7 @@ class Experience:
         self.values = [list(g.values) for g in space.genes]
         self.model = Surrogate(self.sizes, values=self.values)  # the Gaussian process, refitted when rows were added
         self.surrogate = "gp"  # the kind of ``model`` (make_surrogate's names)
+        self._models = {"gp": self.model}  # every kind used so far: a portfolio switches between them, no refit
 
     @property
     def prior_table(self) -> np.ndarray | None:
@@ -48,15 +49,19 @@ class Experience:
         return self.model.table
 
     def set_prior_table(self, table: np.ndarray | None) -> None:
-        """Give the surrogate this prior mean (None: none); it refits on its next use."""
-        self.model.table = table
-        self.model.invalidate()
+        """Give the surrogates this prior mean (None: none); each refits on its next use."""
+        for model in self._models.values():
+            model.table = table
+            model.invalidate()
 
     def use_surrogate(self, kind: str, key: int) -> None:
-        """Make ``kind`` the shared surrogate, rebuilt only when it changes (its prior table kept; the
-        trees' randomness keyed by ``key`` and the number of rows, so that refits reproduce)."""
+        """Make ``kind`` the shared surrogate, built once (its prior table kept; the trees' randomness keyed by
+        ``key`` and the number of rows, so that refits reproduce); a kind used before is taken up again as it
+        was, and refits only where the rows changed."""
         if kind != self.surrogate:
-            self.model = make_surrogate(kind, self.sizes, self.model.table, key, self.values)
+            if kind not in self._models:
+                self._models[kind] = make_surrogate(kind, self.sizes, self.model.table, key, self.values)
+            self.model = self._models[kind]
             self.surrogate = kind
 
     def row(self, genome: Genome) -> list[int]:
@@ -70,7 +75,8 @@ class Experience:
         """Replace the evaluations (a checkpoint's)."""
         self.rows, self.log_fitness = [list(r) for r in rows], [float(f) for f in log_fitness]
         self._cache.clear()
-        self.model.invalidate()
+        for model in self._models.values():
+            model.invalidate()
 
     def _cached(self, name: str, make):
         hit = self._cache.get(name)

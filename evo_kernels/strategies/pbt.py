@@ -99,8 +99,9 @@ class PBTSearch(Strategy):
             self.cfg = replace(self.cfg, policy=policy)
         elif init_population is not None:  # a warm start takes the population's name embedding, if any
             self.cfg = replace(self.cfg, policy=replace(self.cfg.policy, name_buckets=init_population.name_buckets))
-        if self.cfg.surrogate not in SURROGATES:
-            raise ValueError(f"pbt: unknown surrogate {self.cfg.surrogate!r}; known: {', '.join(SURROGATES)}")
+        if not all(k in SURROGATES for k in self.cfg.surrogate.split("+")):
+            raise ValueError(f"pbt: unknown surrogate {self.cfg.surrogate!r}; known: {', '.join(SURROGATES)}, or "
+                             "several joined by + (members take them in turn)")
         self.members = []
         for i in range(self.cfg.population_size):
             hp = Hyperparameters(**{k: float(math.exp(self.rng.uniform(math.log(lo), math.log(hi))))
@@ -133,14 +134,16 @@ class PBTSearch(Strategy):
                 return g
         return None
 
-    def _sync_surrogate(self) -> None:
-        """Give the experience the model ``cfg.surrogate`` names (a setting that may change on resume)."""
-        self.experience.use_surrogate(self.cfg.surrogate, self.seed)
+    def _sync_surrogate(self, m: Member) -> None:
+        """Give the experience the model ``cfg.surrogate`` names for member ``m`` (a setting that may change on
+        resume; "gp+trees": members take the kinds in turn by index, a portfolio of screens)."""
+        kinds = self.cfg.surrogate.split("+")
+        self.experience.use_surrogate(kinds[m.index % len(kinds)], self.seed)
 
     def _propose(self, m: Member) -> tuple[Genome | None, Proposal]:
         """The member's next genome: the best of ``proposals`` draws by the shared surrogate's
         optimistic estimate (proposals are free, evaluations cost)."""
-        self._sync_surrogate()
+        self._sync_surrogate(m)
         probe = self._cursor <= len(self.members) and m.index >= len(self.members) - self.cfg.prior_probes
         prior = self.prior_in_use() and not probe  # a probe starts as a cold start would, the prior unused
         self.prior_run.use(self.experience, prior)

@@ -72,7 +72,8 @@ class PBTConfig:
     surrogate: str = "gp"
     """The shared surrogate: "gp" (the Gaussian process), "trees" (a SMAC-style random forest), "et"
     (extremely randomized trees) or "blend" (the mean of the GP's and the random forest's predictions);
-    see :mod:`~evo_kernels.strategies.trees`."""
+    see :mod:`~evo_kernels.strategies.trees`. Several joined by "+" ("gp+trees") are a portfolio of screens:
+    member i screens its proposals with the (i mod count)-th, every model fitted to the same evaluations."""
     memory: int = 512
     """The most evaluations the shared surrogate and the policies' slot features see: beyond it, the
     best half and the most recent rest (:meth:`~evo_kernels.strategies.experience.Experience.active`),
