@@ -234,6 +234,8 @@ class WarmStart:
         if self.population is not None:
             what = self.population.describe(space)
             what += " (the shipped default; --init-population none: cold)" if self.shipped else ""
+        elif self.shipped and not SHIPPED_POPULATION.is_dir():
+            what = f"cold start: no shipped population at {SHIPPED_POPULATION} (an install without populations/)"
         elif self.shipped:
             what = (f"cold start: the shipped population ({SHIPPED_POPULATION.name}) has no measurements of a kernel "
                     "with exactly these parameter names")

@@ -132,3 +132,17 @@ def test_warm_start_is_the_shipped_population_only_where_it_knows_the_kernel(tmp
     assert warm_start(str(SHIPPED_POPULATION), other).population is not None  # a folder the user named is used as is
     with pytest.raises(CheckpointError, match=str(tmp_path)):
         warm_start(str(tmp_path), other)
+
+
+def test_without_the_shipped_folder_the_run_is_cold_and_says_why(tmp_path, monkeypatch) -> None:
+    """An install without the repository's populations/ folder starts cold, and its first line says so rather than
+    blaming the kernel's parameter names."""
+    import evo_kernels.checkpoint as ck
+    from evo_kernels.runners.replay import ReplaySpace
+
+    recording = ck.SHIPPED_POPULATION.parents[1] / "evo_kernels" / "recordings" / "transpose.json.gz"
+    space = ReplaySpace.load(str(recording)).space
+    monkeypatch.setattr(ck, "SHIPPED_POPULATION", tmp_path / "populations" / "names-whole-corpus")
+    ws = ck.warm_start(None, space)
+    assert ws.population is None and ws.shipped
+    assert ws.describe(space).startswith(f"cold start: no shipped population at {tmp_path}")
