@@ -17,17 +17,16 @@ a PBT run starts from (``tune``, ``batch`` and ``bench-search`` all ask it).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import re
 import shutil
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-
-import functools
-from dataclasses import dataclass, replace
 
 import numpy as np
 import torch
