@@ -171,9 +171,9 @@ class KernelTemplate:
         args = list(self.meta.args(dict(problem)))
         for a in args:
             if a.role == "scalar" and a.dtype == "int32" and not -2**31 <= int(a.value) < 2**31:
-                size = ", ".join(f"{k}={v}" for k, v in problem.items())
-                raise TemplateError(f"{self.meta_path}: at {size} the kernel's argument {a.name} = {a.value} does not "
-                                    f"fit its 32-bit int (at most {2**31 - 1}): the template does not take this size")
+                raise TemplateError(f"{self.meta_path}: at {size_text(problem)} the kernel's argument {a.name} = "
+                                    f"{a.value} does not fit its 32-bit int (at most {2**31 - 1}): the template does "
+                                    "not take this size")
         return args
 
     def reference(self, inputs: Mapping[str, np.ndarray], problem: Mapping[str, int]) -> dict[str, np.ndarray]:
@@ -187,6 +187,11 @@ class KernelTemplate:
     def smem_bytes(self, genome: Mapping[str, Any]) -> int:
         fn: Callable[[Genome], int] | None = getattr(self.meta, "smem_bytes", None)
         return int(fn(dict(genome))) if fn else 0
+
+
+def size_text(problem: Mapping[str, int]) -> str:
+    """A problem size as messages name it: ``M=4096, N=4096, K=4096``."""
+    return ", ".join(f"{k}={v}" for k, v in problem.items())
 
 
 def load_template(name_or_path: str) -> KernelTemplate:

@@ -26,7 +26,7 @@ from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.runners.base import Runner
 from evo_kernels.runners.choose import BackendError, open_runner
-from evo_kernels.template import KernelTemplate
+from evo_kernels.template import KernelTemplate, size_text
 from evo_kernels.tune_config import TuneConfig, TuneError
 from evo_kernels.tune_plan import Plan, validate
 
@@ -103,8 +103,7 @@ def memory_problem(template: KernelTemplate, problem: dict[str, int], device: di
     need = sum(a.nbytes for a in template.args(problem) if a.role != "scalar")
     if not have or need <= have:
         return None
-    size = ", ".join(f"{k}={v}" for k, v in problem.items())
-    return (f"{template.name} at {size} needs {need / 2**30:.1f} GiB for its arrays alone; "
+    return (f"{template.name} at {size_text(problem)} needs {need / 2**30:.1f} GiB for its arrays alone; "
             f"the {device.get('gpu_name', 'GPU')} has {have / 2**30:.1f} GiB")
 
 
