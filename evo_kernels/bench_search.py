@@ -100,7 +100,7 @@ def _warm_start(strategy: str, space_file: str) -> dict[str, Any]:
     out: dict[str, Any] = {"left_out_sources": ws.left_out}
     if ws.population is not None or ws.shipped:
         space = _space(space_file).space
-        out |= {"warm_start": ws.describe(space),
+        out |= {"warm_start": ws.describe(space), "shipped_default": ws.shipped,
                 "prior_serves": ws.population is not None and ws.population.serves(space)}
     return out
 
@@ -160,8 +160,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
             "median_best_over_optimum": x, "left_out_sources": n,
-            "warm_start": what the run starts from, "prior_serves": bool (pbt only; both absent for a cold start
-            asked as such, ``init_population=none``)}}}},
+            "warm_start": what the run starts from, "shipped_default": bool, "prior_serves": bool (pbt only; the
+            three absent for a cold start asked as such, ``init_population=none``)}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
          "median_counts_failed_runs_as": N + 1}
 
@@ -263,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if r["left_out_sources"]:
                 print(f"bench-search: {s} on {name}: its names prior's source fitted on {name} itself is left out "
                       "(leave one out: with it the counts would measure the space's own data)", file=sys.stderr)
-            if r.get("prior_serves") is False or (r.get("warm_start") and "shipped" in r["warm_start"]):
+            if r.get("prior_serves") is False or r.get("shipped_default"):
                 print(f"bench-search: {s} on {name}: {r['warm_start']}", file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))
     return 0
