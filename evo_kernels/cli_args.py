@@ -46,9 +46,16 @@ def kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
 
 
 def problem_size(items: Sequence[str] | None) -> dict[str, int] | None:
+    """``--size M=4096 N=4096`` or ``--size M=4096,N=4096`` (the form ``export --sizes`` takes)."""
     if not items:
         return None
-    try:
-        return {k: int(v) for k, v in kv_list(items, "--size").items()}
-    except ValueError as exc:
-        raise UsageError(f"--size: sizes are integers: {exc}") from exc
+    out: dict[str, int] = {}
+    for item in (piece for text in items for piece in text.split(",") if piece.strip()):
+        (k, v), = kv_list([item], "--size").items()
+        if k in out:
+            raise UsageError(f"--size: {k} is given twice")
+        try:
+            out[k] = int(v)
+        except ValueError:
+            raise UsageError(f"--size {item!r}: a size is an integer") from None
+    return out

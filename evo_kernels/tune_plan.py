@@ -15,7 +15,7 @@ from evo_kernels import settings
 from evo_kernels.genome import Gene, GenomeSpace, InvalidGenome
 from evo_kernels.records import Genome
 from evo_kernels.runners.choose import BackendError, replay_source
-from evo_kernels.template import KernelTemplate, TemplateError, load_template
+from evo_kernels.template import KernelTemplate, TemplateError, load_template, size_text
 from evo_kernels.tune_config import TuneConfig, TuneError, default_run_dir
 
 
@@ -117,7 +117,8 @@ def validate(cfg: TuneConfig, where: str = "tune",
             raise TuneError(str(exc)) from exc
         problem = dict(replay.problem)
         if asked is not None and asked != problem:
-            raise TuneError(f"{replay_path}: recorded at {problem}, not at the requested size {asked}; "
+            raise TuneError(f"{replay_path}: recorded at {size_text(problem)}, not at the requested size "
+                            f"{size_text(asked)}; "
                             "on a GPU machine any size can be tuned")
         base_space = replay.space
     else:

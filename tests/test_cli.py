@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from evo_kernels.cli import main
+from evo_kernels.cli_args import problem_size
 from evo_kernels.runners.choose import RECORDINGS
 
 pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(), reason="no shipped recording")
@@ -68,6 +69,9 @@ def run(capsys, *args: str) -> tuple[int, str]:
     (["--size", "R=0", "C=2048"], "R = 0 is no size"),  # 18.7: said only that it differs from the recording
     (["--size", "X=5"], "X is not a dimension of this template (its dimensions: R, C)"),
     (["--size", "R=2048"], "no size for C"),
+    (["--size", "R=2048,C=0"], "C = 0 is no size"),  # the comma form of export --sizes is read too
+    (["--size", "R=64,C=64", "R=128"], "--size: R is given twice"),
+    (["--size", "R=64,C=x"], "--size 'C=x': a size is an integer"),
     (["--start", "{bad"], "--start: not valid JSON"),  # 18.9: said --genome
     (["--time", "0s"], "--time 0.0: must be more than 0"),
 ])
@@ -79,11 +83,17 @@ def test_bad_tune_flags_are_one_line_and_write_nothing(tmp_path, replay, capsys,
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_size_is_read_alike_with_spaces_or_commas():
+    assert problem_size(["M=1000", "N=999", "K=7"]) == {"M": 1000, "N": 999, "K": 7}
+    assert problem_size(["M=1000,N=999,K=7"]) == problem_size(["M=1000,N=999", "K=7"]) == {"M": 1000, "N": 999, "K": 7}
+    assert problem_size([]) is None
+
+
 BAD_FLAGS = {
     "--seed": ["-1", "x", "1.5", str(2**64)], "--budget": ["0", "-3", "x"], "--batch-size": ["0", "x"],
     "--max-registers": ["0", "x"], "--max-smem": ["-1", "x"], "--ahead": ["-1", "x"], "--dask-local": ["-1", "x"],
     "--time": ["0s", "-5m", "x", "", "5y"], "--strategy": ["annealing", ""], "--objective": ["mean"],
-    "--size": [["R=0", "C=1"], ["X=5"], ["R=a", "C=1"], ["R"], ["R=2048"]],
+    "--size": [["R=0", "C=1"], ["X=5"], ["R=a", "C=1"], ["R"], ["R=2048"], ["R=8,C=8,R=8"], ["R=8,,C"]],
     "--pin": ["Nosuch=1", "TileLoops=7", "TileLoops"], "--forbid": ["Nosuch=1", "TileLoops=7", "TileLoops"],
     "--start": ["{bad", "[]", '{"TileLoops": 7}', '{"Nosuch": 1}'], "--gpus": ["x", "-1", "0,0", ""],
     "--db": ["{tmp}", "{tmp}/garbage.db"], "--population": ["{tmp}/garbage.db"],
