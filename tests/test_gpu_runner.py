@@ -132,6 +132,39 @@ def test_faulty_and_cheating_kernels_in_one_batch(runner, tmp_path):
     assert runner.restarts >= 4  # illegal address, timeout, trap, misaligned: each took its worker down
 
 
+def numpy_reference_copy(name: str, folder: Path) -> KernelTemplate:
+    """The faulty template NAME as a user would write it without a ``reference_torch``: its kernel
+    as it is, its metadata less that line, in ``folder`` (the worker loads a template from its files)."""
+    meta = (FAULTY / f"{name}.py").read_text()
+    kept = [line for line in meta.splitlines() if "reference_torch" not in line]
+    assert len(kept) == len(meta.splitlines()) - 1, f"{name}.py: expected one reference_torch line"
+    kept.insert(0, f"import sys; sys.path.insert(0, {str(FAULTY)!r})")
+    (folder / f"{name}.py").write_text("\n".join(kept) + "\n")
+    (folder / f"{name}.cu.mako").write_text((FAULTY / f"{name}.cu.mako").read_text())
+    t = load_template(str(folder / f"{name}.cu.mako"))
+    assert getattr(t.meta, "reference_torch", None) is None
+    return t
+
+
+@pytest.mark.gpu
+def test_a_template_without_reference_torch_gets_fresh_inputs_on_every_timed_launch(runner, tmp_path):
+    """Without reference_torch the timed launches used to share one input set, with only the last
+    launch checked: a kernel that memoized was timed skipping, one that skipped every other launch
+    passed. Now torch draws every launch's inputs on the GPU and the numpy reference judges the first
+    and the quicker launches on the host."""
+    folder = tmp_path / "numpy_reference"
+    folder.mkdir()
+    builder = NvccBuilder(cache_dir=tmp_path / "cubins", n_jobs=1)
+    templates = [numpy_reference_copy(n, folder) for n in ("memoize_large", "skip_alternate_large")]
+    builds = [builder.build(t, [candidate(t)])[0] for t in templates]
+    memo, skip = runner.run(templates, builds)
+    assert runner.device_info()["torch"], "these checks need a CUDA torch in the worker"
+    nbytes, _ = templates[0].cost(templates[0].problem)
+    assert memo.status == "ok", memo.error
+    assert nbytes / (memo.median_ms * 1e-3) / 1e12 < 6.0, f"memoize_large timed skipping: {memo.median_ms} ms"
+    assert skip.status == "wrong_result" and "quicker than every one checked before it)" in skip.error, skip.error
+
+
 @pytest.mark.gpu
 def test_check_only_uses_fresh_inputs_and_device_info(runner, tmp_path):
     t = load("correct_simple")

@@ -157,7 +157,7 @@ def test_a_timed_launch_flushes_and_puts_the_events_around_the_launch_alone():
                    "end since start"]
 
 
-def timed(on_gpu, log, clock, verdicts):
+def timed(on_gpu, log, clock, verdicts, fresh_inputs=None):
     def judge(label):
         ok = next(verdicts)
         log.append(f"judge ({clock.stage}) {label}")
@@ -166,7 +166,9 @@ def timed(on_gpu, log, clock, verdicts):
     def draw(seed):
         return f"inputs{seed.spawn_key}"
 
-    return Timed(bufs=FakeBuffers(log), where="timed N=8", on_gpu=on_gpu, sampler=Sampler(FakeCuda(log), 4096, 1000),
+    fresh = on_gpu if fresh_inputs is None else fresh_inputs
+    return Timed(bufs=FakeBuffers(log), where="timed N=8", fresh_inputs=fresh, on_gpu=on_gpu,
+                 sampler=Sampler(FakeCuda(log), 4096, 1000),
                  launch=lambda b, where: log.append(f"launch {where}"), sync=lambda where: None, draw=draw,
                  intact=lambda b, inputs, where: log.append(f"intact {inputs} {where}"),
                  reference=lambda inputs: log.append(f"reference ({clock.stage}) {inputs}") or {"y": np.zeros(2)},
@@ -213,6 +215,33 @@ def test_timed_stage_on_the_gpu_path_checks_the_first_launch_on_its_own_inputs()
         "intact inputs(1,) timed N=8 final launch", "stage timed N=8 reference", "device outputs",
         "judge (final_check) timed N=8, last timed launch on fresh inputs: "]
     assert clock.stage == "final_check"  # the worker goes back to "timing" when it frees the arrays
+
+
+def test_timed_stage_without_reference_torch_checks_the_first_launch_on_the_host(monkeypatch):
+    """A template with a numpy reference only, where torch draws the inputs on the GPU: every timed
+    launch still gets its own inputs and the first is checked, by the host reference, so a kernel
+    that memoizes or skips is caught on such a template too (before, its timed launches all reused
+    one input set and only the last was checked)."""
+    log, clock = [], StageClock("timing")
+    monkeypatch.setattr("evo_kernels.runners.timing.compare_all",
+                        lambda outs, refs, tol, poisoned, label: log.append(f"compare ({clock.stage}) {label}")
+                        or Check("ok", 0.001))
+    seeds = np.random.SeedSequence(1).spawn(2)
+    samples, err = timed(False, log, clock, iter([]), fresh_inputs=True).run(seeds, 3, 3, 100.0)
+    assert samples == [0.25] * 4 and err == 0.001
+    assert launches(log) == [
+        "stage timed N=8 warm-up", "launch timed N=8 warm-up", "launch timed N=8 warm-up",
+        "stage timed N=8 timing",
+        "upload inputs(0, 0)", "launch timed N=8", "intact inputs(0, 0) timed N=8 timed launch 1", "download",
+        "reference (reference) inputs(0, 0)",
+        "compare (timing) timed N=8, timed launch 1 (the first, or quicker than every one checked before it) on "
+        "fresh inputs: ",
+        "upload inputs(0, 1)", "launch timed N=8", "upload inputs(0, 2)", "launch timed N=8",
+        "stage timed N=8 final launch on fresh inputs", "upload inputs(1,)", "launch timed N=8 final launch",
+        "intact inputs(1,) timed N=8 final launch", "stage timed N=8 reference", "download",
+        "reference (reference) inputs(1,)",
+        "compare (final_check) timed N=8, last timed launch on fresh inputs: "]
+    assert "device outputs" not in log
 
 
 @pytest.mark.parametrize("verdicts, says", [([False], r"timed launch 1 \(the first"),

@@ -203,7 +203,8 @@ class GpuRunner:
         by default the next of this runner's stream."""
         if b.status != "ok":
             return RunResult(status=b.status, error=b.error, device=dict(self._info))
-        self._ensure(torch=t.torch_reference)  # the checks run on the GPU with torch too
+        # torch draws every timed launch's inputs, and runs the checks of a template with reference_torch
+        self._ensure(torch=t.torch_reference or not check_only)
         job = {"template_path": str(t.mako_path), "template_hash": t.hash, "cubin_path": b.cubin_path,
                "entry": b.entry or t.kernel, "genome": dict(b.candidate.genome),
                "problem": dict(problem if problem is not None else t.problem), "check_problems": t.check_problems,

@@ -98,13 +98,14 @@ class Timed:
 
     bufs: Buffers
     where: str  # "timed <problem>": starts every stage name and error message
-    on_gpu: bool  # inputs drawn by torch on the GPU, a set per timed launch, outputs judged there
+    fresh_inputs: bool  # inputs drawn by torch on the GPU: a set per timed launch, the first and quicker ones checked
+    on_gpu: bool  # outputs judged on the GPU (the template has reference_torch), else by numpy on the host
     sampler: Sampler
     launch: Callable[[Buffers, str], None]  # queue this build's launch; a launch-time error raises Failed
     sync: Callable[[str], None]  # synchronize the context; an error raises Failed
     draw: Callable[[np.random.SeedSequence], Inputs]  # a fresh input set at this shape
     intact: Callable[[Buffers, Inputs, str], None]  # guard zones as laid and inputs as given, else Failed
-    reference: Callable[[Inputs], Mapping[str, np.ndarray]]  # the numpy float64 reference (host path)
+    reference: Callable[[Inputs], Mapping[str, np.ndarray]]  # the numpy float64 reference (inputs from either side)
     device_outputs: Callable[[Buffers], dict[str, Any]]  # torch copies of the outputs (GPU path)
     judge_on_gpu: Callable[[Mapping[str, Any], Inputs, set[str], str], Check]  # reference and comparison there
     tolerance: float
@@ -121,21 +122,22 @@ class Timed:
         this size fails. Returns the samples and the last launch's error norm; a failed check
         raises :class:`Failed`.
 
-        Where the inputs are drawn on the GPU (``on_gpu``: the template has ``reference_torch``),
-        every timed launch gets an input set of its own (from ``seeds[0]``), so a kernel that
-        remembers its last inputs and skips the work when they recur is timed doing the work; and
-        the first timed launch and every launch more than 5% quicker than every one checked so far are
-        checked too (outside the timing: ``launch.check_this_sample``), so a kernel that skips the
-        work on some launches is caught by the first it skips, whichever launches it picks. On the
-        host path (numpy inputs, numpy reference) the inputs stay those of the first set and only
-        the last launch is checked: drawing and checking a large set per launch on the CPU would
-        take seconds."""
+        Where the inputs are drawn on the GPU (``fresh_inputs``: torch runs here), every timed
+        launch gets an input set of its own (from ``seeds[0]``), so a kernel that remembers its
+        last inputs and skips the work when they recur is timed doing the work; and the first timed
+        launch and every launch more than 5% quicker than every one checked so far are checked too
+        (outside the timing: ``launch.check_this_sample``), so a kernel that skips the work on some
+        launches is caught by the first it skips, whichever launches it picks. This holds for every
+        template: one without ``reference_torch`` (``on_gpu`` False) has those launches judged by its
+        numpy reference on the host, a few seconds per check at a large size. Only without a CUDA
+        torch (inputs drawn by numpy, a large set taking seconds) do the inputs stay those of the
+        first set, with only the last launch checked."""
         where, stage = self.where, self.stage
         stage(f"{where} warm-up")
         warm_up(lambda: self.sample(f"{where} warm-up"), time_cap_s / 4)
         stage(f"{where} timing")
-        fresh = functools.partial(self._own_inputs, seeds[0]) if self.on_gpu else None
-        check = self._check_timed if self.on_gpu else None
+        fresh = functools.partial(self._own_inputs, seeds[0]) if self.fresh_inputs else None
+        check = self._check_timed if self.fresh_inputs else None
         samples = repeat(lambda: self.sample(where), min_reps, max_reps, time_cap_s, fresh, check)
         stage(f"{where} final launch on fresh inputs")
         self.clock.to("final_check")
@@ -156,16 +158,17 @@ class Timed:
         return own
 
     def _check_timed(self, own: Inputs, n: int) -> None:
-        """Check timed launch ``n`` (of the GPU-input path) on its own inputs ``own``."""
+        """Check timed launch ``n`` (of the fresh-input path) on its own inputs ``own``."""
         self.intact(self.bufs, own, f"{self.where} timed launch {n}")
         require_ok(self.final_check(own, f"timed launch {n} (the first, or quicker than every one checked before it)"))
 
     def final_check(self, inputs: Inputs, launch: str = "last timed launch") -> Check:
-        """Judge a timed launch (by default the last). On the GPU-input path the reference and the
+        """Judge a timed launch (by default the last). With ``on_gpu`` the reference and the
         comparison run on the GPU, the outputs copied device to device, so that checking a large
-        problem does not dominate the evaluation; else numpy on the CPU. The inputs always come
-        from the harness's own copy (host arrays or torch tensors the kernel never saw): a kernel
-        that overwrote its inputs changes nothing."""
+        problem does not dominate the evaluation; else numpy on the CPU (``reference`` takes the
+        input set as drawn, on either side, and brings it to the host). The inputs always come from
+        the harness's own copy (host arrays or torch tensors the kernel never saw): a kernel that
+        overwrote its inputs changes nothing."""
         label = f"{self.where}, {launch} on fresh inputs: "
         if not self.on_gpu:
             outs_host = self.bufs.download()

@@ -42,17 +42,23 @@ class TorchOnDevice:
         return bool(self._torch)
 
     def _gpu_inputs(self, t: KernelTemplate) -> bool:
-        """Whether the timed stage draws its inputs on the GPU and checks there: where the template
-        has a ``reference_torch`` and torch runs here."""
+        """Whether outputs are judged on the GPU (and a check shape's inputs drawn there): where the
+        template has a ``reference_torch`` and torch runs here."""
         return getattr(t.meta, "reference_torch", None) is not None and self.warm_torch()
 
-    def _timed_inputs(self, t: KernelTemplate, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
-        """A fresh input set at the timed size: drawn on the GPU by torch where it can be, else on the host."""
-        if self._gpu_inputs(t):
+    def _timed_inputs(self, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
+        """A fresh input set at the timed size: drawn on the GPU by torch where torch runs here,
+        whatever the template's reference (a set per timed launch costs milliseconds there), else
+        on the host."""
+        if self.warm_torch():
             inputs = make_inputs_torch(self._torch, args, seed, f"cuda:{self.device}")
             self._torch.cuda.synchronize()
             return inputs
         return make_inputs(args, seed)
+
+    def _host_inputs(self, inputs: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        """An input set as host arrays, for a numpy reference: torch tensors copied to the host."""
+        return {k: v if isinstance(v, np.ndarray) else v.cpu().numpy() for k, v in inputs.items()}
 
     def _device_outputs(self, bufs: Buffers) -> dict[str, Any]:
         """Torch copies (device to device) of every "out" and "inout" array: what ``download``

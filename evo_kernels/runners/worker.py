@@ -228,16 +228,17 @@ class Evaluator(TorchOnDevice):
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
         stage(f"{where} inputs")
-        first = self._timed_inputs(t, args, seeds[0])
+        first = self._timed_inputs(args, seeds[0])
         bufs = Buffers(self.cuda, args, first)
         del first  # the device buffers hold it now
-        on_gpu = self._gpu_inputs(t)
+        fresh = self.warm_torch()  # inputs drawn on the GPU: a set per timed launch, for every template
         try:
-            timed = Timed(bufs=bufs, where=where, on_gpu=on_gpu, sampler=self.sampler,
+            timed = Timed(bufs=bufs, where=where, fresh_inputs=fresh, on_gpu=self._gpu_inputs(t),
+                          sampler=self.sampler,
                           launch=functools.partial(self._launch, func, launch), sync=self._sync,
-                          draw=functools.partial(self._timed_inputs, t, args),
-                          intact=functools.partial(self._intact, on_gpu=on_gpu),
-                          reference=lambda inputs: self._reference(t, inputs, p),
+                          draw=functools.partial(self._timed_inputs, args),
+                          intact=functools.partial(self._intact, on_gpu=fresh),
+                          reference=lambda inputs: self._reference(t, self._host_inputs(inputs), p),
                           device_outputs=self._device_outputs,
                           judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
                               t, outs, inputs, p, poisoned, label),
