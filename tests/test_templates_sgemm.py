@@ -234,3 +234,62 @@ def test_sgemm_split_k_edges_fits_two_blocks_per_sm_without_spill(tmp_path):
         assert r.status == "ok", r.error[-300:]
         assert r.registers <= 128 and r.spill_bytes == 0, (r.candidate.genome, r.registers, r.spill_bytes)
         assert r.smem_bytes == t.smem_bytes(r.candidate.genome), (r.smem_bytes, t.smem_bytes(r.candidate.genome))
+
+
+# TileLoops_SplitKCluster: a tile's TileLoops_SplitK blocks are one cluster (grid z) that sums its partial
+# tiles through distributed shared memory, block z storing rows [z * BM / S, (z + 1) * BM / S); the fiber
+# emulator runs a cluster's blocks together, each with shared arrays of its own. Variants: the skinny-M
+# design of 64 x 8192 x 8192, 2 and 4 splits, scalar loads, the cp.async pipeline, 16-row tiles of 8 splits
+# (2 rows per block), a tile with 32 x 32 of 4 x 4; shapes with tails in every dimension, a split left with
+# no k at all (K = 20 in tiles of 8: 3 tiles for 8 splits), and a row stride that is not a multiple of 4.
+CLUSTER_VARIANTS = [
+    dict(TileLoops_M=64, TileLoops_SplitK=8, TileLoops_SpecializeEdges=True, ReorderInstructions_Fragments=True,
+         UnrollLoop=1),
+    dict(TileLoops_M=64, TileLoops_SplitK=2),
+    dict(TileLoops_M=64, TileLoops_N=64, TileLoops_SplitK=4, VectorizeLoads=False, TileLoops_Specialize=False),
+    dict(TileLoops_M=64, TileLoops_N=64, TileLoops_SplitK=4, ReorderInstructions=False, ReorderInstructions_Async=3,
+         TileLoops_Specialize=False),
+    dict(TileLoops_M=16, TileLoops_N=64, ThreadCoarsening_M=4, ThreadCoarsening_N=4, TileLoops_SplitK=8,
+         AdjustBlockSize_MaxRegisters=255),
+    dict(TileLoops_M=32, TileLoops_N=32, ThreadCoarsening_M=4, ThreadCoarsening_N=4, TileLoops_SplitK=4,
+         CoalesceMemoryAccess=False, AdjustBlockSize_MaxRegisters=255, TileLoops_Specialize=False)]
+CLUSTER_SHAPES = [{"M": 67, "N": 132, "K": 300}, {"M": 64, "N": 257, "K": 129}, {"M": 130, "N": 128, "K": 20},
+                  {"M": 3, "N": 41, "K": 37}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", CLUSTER_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_split_k_cluster_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), "TileLoops_SplitKCluster": True, **change})
+    src = t.render(g)
+    assert f"__cluster_dims__(1, 1, {g['TileLoops_SplitK']})" in src and "atomicAdd" not in src
+    for p in (CLUSTER_SHAPES[0], {"M": 8192, "N": 8192, "K": 4096}, {"M": 64, "N": 8192, "K": 8192}):
+        assert t.launch(g, p).grid[2] == g["TileLoops_SplitK"]   # the cluster's size: no workspace cap
+    emulate_at(t, g, CLUSTER_SHAPES, tmp_path)
+
+
+def test_sgemm_split_k_cluster_needs_split_k_and_leaves_other_genomes_unchanged():
+    t = load_template("sgemm")
+    alone = {**fast(t), "TileLoops_SplitKCluster": True}
+    assert any("needs TileLoops_SplitK > 1" in v for v in t.meta.constraints(alone))
+    assert any("one or the other" in v for v in t.meta.constraints(
+        {**fast(t), "TileLoops_SplitK": 4, "TileLoops_SplitKEdges": 8, "TileLoops_SplitKCluster": True}))
+    assert "cluster" not in t.render(t.space.check({**fast(t), "TileLoops_SplitK": 8}))
+    big = {**fast(t), "TileLoops_SplitK": 8, "TileLoops_SplitKCluster": True}   # a 128 x 128 partial tile: 64 KiB
+    assert t.smem_bytes(big) > 48 * 1024 and not t.space.is_valid(big)
+
+
+@needs_nvcc
+def test_sgemm_split_k_cluster_fits_without_spill(tmp_path):
+    """The skinny-M design with its splits summed in the cluster: 128 registers, 4 blocks per SM, no
+    spill, and the shared memory ``smem_bytes`` counts (the staged tiles and the partial tile)."""
+    t = load_template("sgemm")
+    base = {**fast(t), "TileLoops_M": 64, "TileLoops_SplitK": 8, "TileLoops_SplitKCluster": True}
+    genomes = [t.space.check({**base, **c}) for c in
+               ({}, {"TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True, "UnrollLoop": 1})]
+    p = {"M": 64, "N": 8192, "K": 8192}
+    for r in NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, p, t.space.key(g)) for g in genomes]):
+        assert r.status == "ok", r.error[-300:]
+        assert r.registers <= 128 and r.spill_bytes == 0, (r.candidate.genome, r.registers, r.spill_bytes)
+        assert r.smem_bytes == t.smem_bytes(r.candidate.genome) <= 48 * 1024
