@@ -259,6 +259,9 @@ REFUSED = {
     "t4_unit": (lambda: _t4_with(lambda d: d["results"][0]["measurements"][0].update(unit="furlongs")),
                 "time unit 'furlongs'"),
     "t4_empty": (lambda: _json({"schema_version": "1.0.0", "results": []}), "holds no result"),
+    # Kernel Tuner's store_metadata_file (benchmark_hub's *-metadata.json.gz): the device, no measurement
+    "metadata_only": (lambda: _json({"schema_version": "1.0.0", "metadata": {"device_name": "W7800"}}),
+                      "a Kernel Tuner metadata file"),
     # test/test_cache_files/open_cache_looks_like_closed.json has a parameter whose value is an object
     "object_param": (lambda: _cache_with(lambda d: d["cache"]["64,0.5,row,True"].update(use_shmem={}),
                                          params={**PARAMS, "use_shmem": [False, True, {}]}),

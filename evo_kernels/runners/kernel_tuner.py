@@ -92,6 +92,9 @@ def _number(x: Any) -> bool:
 
 def from_kernel_tuner(path: Path, doc: dict[str, Any], time_source: str) -> ReplaySpace:
     """The space of a cache in either layout; anything malformed is a one-line :class:`ReplayError`."""
+    if "metadata" in doc and "results" not in doc and "cache" not in doc:
+        raise ReplayError(f"{path}: a Kernel Tuner metadata file (the device and environment, no measurement): "
+                          "give the results file written beside it")
     try:
         keys, domains, rows, header = (_t4 if isinstance(doc.get("results"), list) else _cache)(path, doc)
         return _space(path, keys, domains, rows, header, time_source)
