@@ -248,6 +248,22 @@ def test_truncated_checkpoint(capsys, finished_run, monkeypatch):
     assert snapshot(db, pop) == before
 
 
+def test_a_checkpoint_of_the_template_as_it_was_is_refused_not_resumed(capsys, finished_run, monkeypatch):
+    # a run started before its template changed (a gene added: the checkpoint's genomes and search state lack
+    # it) resumed and then died in a traceback (the surrogate's rows of 19 genes against a space of 20)
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+    db, pop = finished_run
+    latest = sorted(pop.glob("gen_*"))[-1] / "population.json"
+    doc = json.loads(latest.read_text())
+    doc["meta"]["template_hash"] = "0123456789abcdef"   # the template's hash when the run started
+    latest.write_text(json.dumps(doc))
+    before = snapshot(db, pop)
+    code, err = run_main(capsys, "tune", TEMPLATE, "--db", str(db), "--population", str(pop), "--budget", "24",
+                         "--strategy", "ga", "--seed", "3")
+    assert code == 2 and "\n" not in err and str(pop) in err and "0123456789abcdef" in err, err
+    assert "the template changed since the run started" in err and snapshot(db, pop) == before
+
+
 # --- where a run's files go, and which database they belong to ----------------------------------
 
 
