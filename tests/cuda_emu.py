@@ -1,7 +1,8 @@
 """Run one rendered template kernel on the CPU, for tests: tests/cuda_emu.h emulates the few CUDA
-features the templates use (one std::thread per CUDA thread, blocks one after another, barriers,
-warp shuffles, atomics), g++ builds it with AddressSanitizer and UBSan, and the outputs of two
-launches (each NaN-poisoned first) are compared with each other and with the template's reference.
+features the templates use (one std::thread per CUDA thread, blocks one after another, a thread-block
+cluster's blocks together with distributed shared memory and the cluster barrier, barriers, warp
+shuffles, atomics), g++ builds it with AddressSanitizer and UBSan, and the outputs of two launches
+(each NaN-poisoned first) are compared with each other and with the template's reference.
 
 It checks index math, tails, guards and barriers; it says nothing about speed, and a CPU schedule
 is only one of the schedules a GPU may run (blocks run in order, warps in lock step by barrier).
@@ -61,23 +62,38 @@ def _main_source(tmpl: KernelTemplate, sig: list[tuple[str, str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-_SHARED = re.compile(r"__shared__\s+(?:__align__\(\d+\)\s+)?\w+\s+([^;]+);")
+_SHARED = re.compile(r"__shared__\s+(__align__\(\d+\)\s+)?(\w+)\s+([^;]+);")
+_CLUSTER = re.compile(r"__cluster_dims__\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)")
 
 
 def _register_shared(src: str) -> str:
-    """Append ``emu_register(&x, sizeof(x));`` to each ``__shared__`` declaration (one or more
-    declarators, array dimensions without commas)."""
-    def add(m: re.Match) -> str:
-        names = [d.split("[")[0].strip() for d in m.group(1).split(",")]
-        return m.group(0) + "".join(f" emu_register(&{n}, sizeof({n}));" for n in names)
-    return _SHARED.sub(add, src)
+    """Each ``__shared__`` declaration (one or more declarators, array dimensions without commas) as
+    one instance per block of a cluster, the running block's bound to the name and registered
+    (``emu_register``)."""
+    def split(m: re.Match) -> str:
+        align, ctype, out = m.group(1) or "", m.group(2), []
+        for d in m.group(3).split(","):
+            name = d.split("[")[0].strip()
+            dims = d.strip()[len(name):]
+            out.append(f"static {align}{ctype} {name}_emu[EMU_CLUSTER]{dims}; auto& {name} = {name}_emu[emu_rank]; "
+                       f"emu_register(&{name}_emu, sizeof({name}_emu));")
+        return " ".join(out)
+    return _SHARED.sub(split, src.replace("#include <cooperative_groups.h>", ""))
+
+
+def _cluster_defines(src: str) -> str:
+    """The kernel's cluster shape (``__cluster_dims__``, else 1 x 1 x 1) for cuda_emu.h, defined before it."""
+    dims = _CLUSTER.search(src)
+    cx, cy, cz = (int(d) for d in dims.groups()) if dims else (1, 1, 1)
+    return f"#define EMU_CX {cx}\n#define EMU_CY {cy}\n#define EMU_CZ {cz}\n#define EMU_CLUSTER {cx * cy * cz}\n"
 
 
 def build_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, sanitize: bool = True) -> Path:
     """The executable of one genome (cached in work_dir by source)."""
-    src = _register_shared(tmpl.render(genome))
+    rendered = tmpl.render(genome)
+    src = _register_shared(rendered)
     sig = [(a.name, a.role, a.dtype) for a in tmpl.args(problem)]
-    main = _main_source(tmpl, sig)
+    main = _cluster_defines(rendered) + _main_source(tmpl, sig)
     header = (HERE / "cuda_emu.h").read_text()
     key = hashlib.sha256("\0".join([src, main, header, str(sanitize)]).encode()).hexdigest()[:16]
     d = Path(work_dir) / "cpu_emu" / key

@@ -61,3 +61,25 @@ def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
                 r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
                 assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
 
+
+
+# A row split over a thread-block cluster, in every mode and with two rows per group: the CPU emulator
+# (tests/cuda_emu.h) runs a cluster's blocks together, each with shared memory of its own, a cluster barrier
+# and map_shared_rank; a read before the barrier, or of an exited block's shared memory, reads NaN.
+CLUSTER_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
+               dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online"),
+               dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared"),
+               dict(AdjustBlockSize=32, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
+               dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=2, UnrollLoop=4)]
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+@pytest.mark.parametrize("change", CLUSTER_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_softmax_clusters_match_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change})
+    assert f"__cluster_dims__({g['TileLoops_Cluster']}, 1, 1)" in t.render(g)
+    for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}):
+        for off in (0, 1):
+            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
+            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
