@@ -140,8 +140,7 @@ for stage in ${STAGES:-tests check bench batch}; do
           sgemm) size="M=2048 N=2048 K=2048"; pins="--pin UseSharedMemory=True --pin VectorizeLoads=True
             --pin ReorderInstructions_Async=0 --pin ReorderInstructions=True --pin AdjustBlockSize_MaxRegisters=128
             --pin CoalesceMemoryAccess=True --pin PadSharedMemory=True --pin TileLoops_Group=1 --pin UnrollLoop=32
-            --pin TileLoops_SpecializeEdges=False --pin TileLoops_SplitK=1 --pin TileLoops_SplitKEdges=1
-            --pin TileLoops_SplitKCluster=False" ;;
+            --pin TileLoops_SpecializeEdges=False --pin TileLoops_SplitK=1 --pin TileLoops_SplitKEdges=1" ;;
           # shared tiles, padded; aligned-only vectors, 2-D grid, no edge specialization, no line windows or
           # skewed tiles or narrow runs (at 2048^2 every side takes vectors): tile, block, unrolling, vector width, coarsening, coalesced
           # stores and the store batching are free

@@ -18,7 +18,6 @@ FAST = TileLoops_Specialize                # a second copy of the k loop for ful
 EDGE = TileLoops_SpecializeEdges           # ... also for a K that BK does not divide, and misaligned operands
 SPLIT = max(TileLoops_SplitK, TileLoops_SplitKEdges)   # k range split over gridDim.z blocks (at most SPLIT), summed in order
 EONLY = TileLoops_SplitKEdges > 1          # ... only the edge tiles' k range (the others walk all of K in z = 0)
-CLUSTER = TileLoops_SplitKCluster           # ... a tile's splits are one cluster, summed through distributed shared memory
 NZ = "zs" if EONLY else "(int)gridDim.z"   # this block's tile's number of splits
 KB = "KS" if SPLIT > 1 else "K"            # the k extent this block walks (K is also A's row stride)
 FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
@@ -46,11 +45,7 @@ def kk_pragma():
 // ${KERNEL}: block tile ${BM}x${BN}${f"x{BK}" if SMEM else ""}, ${NTX}x${NTY} threads of ${TM}x${TN} outputs,
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
 // double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
-// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 and not EONLY else ""}${f" split_k_edges={SPLIT}" if EONLY else ""}${" cluster_sum=1" if CLUSTER else ""}
-% if CLUSTER:
-#include <cooperative_groups.h>
-namespace cg = cooperative_groups;
-% endif
+// fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 and not EONLY else ""}${f" split_k_edges={SPLIT}" if EONLY else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
 // runs while the SM computes. A false predicate copies nothing and zero-fills the destination
@@ -88,7 +83,7 @@ template <int N> __device__ __forceinline__ void cp_async_wait()
 }
 
 % endif
-extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})${f" __cluster_dims__(1, 1, {SPLIT})" if CLUSTER else ""}
+extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
 ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ work,
           int* __restrict__ tiles, int M, int N, int K)
 {
@@ -636,51 +631,7 @@ ${k_loop_guarded()}
 % endif
 % endif
 <%doc> ---------------- epilogue: bounds-checked stores ---------------- </%doc>
-% if CLUSTER:
-<% RPB = BM // SPLIT %>\
-    {
-        // TileLoops_SplitKCluster: the ${SPLIT} blocks of this tile (grid z) are one cluster. Each stages its
-        // partial tile in its own shared memory; after the cluster barrier, the block of rank z sums rows
-        // [z * ${RPB}, (z + 1) * ${RPB}) of the tile over the ${SPLIT} partial tiles in rank order (the same sum
-        // on every launch) and stores them; the second barrier keeps every block's shared memory alive
-        // until all have read it. No workspace, no counter, no block left to sum alone.
-        __shared__ __align__(16) float part[${BM * BN}];
-        float* __restrict__ mine = part + ty * ${WM * BN} + tx * ${WN};
-% for i in range(TM):
-% for j in range(TN):
-        mine[${roff(i) * BN + coff(j)}] = acc[${i}][${j}];
-% endfor
-% endfor
-        cg::cluster_group cluster = cg::this_cluster();
-        cluster.sync();
-        const int z = (int)cluster.block_rank();
-        const bool c4 = (N & 3) == 0 && ((size_t)C & 15) == 0;
-#pragma unroll 1
-        for (int q = tid; q < ${RPB * BN // 4}; q += ${T}) {
-            const int r = z * ${RPB} + q / ${BN // 4}, c = q % ${BN // 4} * 4;   // in the tile
-            float4 s = make_float4(0.f, 0.f, 0.f, 0.f);
-#pragma unroll 4   // 4 loads in flight: a full unroll spilled the full-tile design (56 B)
-            for (int w = 0; w < ${SPLIT}; ++w) {
-                const float4 v = *reinterpret_cast<const float4*>(cluster.map_shared_rank(part, w) + r * ${BN} + c);
-                s.x += v.x; s.y += v.y; s.z += v.z; s.w += v.w;
-            }
-            const int gr = bm0 + r, gc = bn0 + c;
-            if (gr < M) {
-                float* __restrict__ crow = C + (size_t)gr * N + gc;
-                if (c4 && gc + 3 < N) {
-                    *reinterpret_cast<float4*>(crow) = s;
-                } else {
-                    if (gc < N) crow[0] = s.x;
-                    if (gc + 1 < N) crow[1] = s.y;
-                    if (gc + 2 < N) crow[2] = s.z;
-                    if (gc + 3 < N) crow[3] = s.w;
-                }
-            }
-        }
-        cluster.sync();
-        return;
-    }
-% elif SPLIT > 1:
+% if SPLIT > 1:
 % if EONLY:
     if (zs > 1) {
         // this split's partial tile goes to its slice of the workspace, the edge tiles' slices packed:

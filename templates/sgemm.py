@@ -75,11 +75,6 @@ GENES = [
          "pieces fill the idle slots of the full tiles' last wave. Their partial tiles go to a packed workspace "
          "and the last to arrive sums them in split order (deterministic). Where the packed slices do not fit "
          "the workspace, or every tile is full, it runs unsplit. Not with TileLoops_SplitK"),
-    Gene("TileLoops_SplitKCluster", "TileLoops", (False, True), False,
-         "the TileLoops_SplitK blocks of a tile form a thread-block cluster (sm_90) and sum their partial tiles "
-         "through distributed shared memory, each block one slice of the tile's rows, in split order "
-         "(deterministic): no workspace round trip, no serial sum by the last block to arrive, no cap on M x N. "
-         "Stages the partial tile in shared memory (BM x BN floats)"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -116,10 +111,7 @@ def smem_bytes(g):
     nbuf = g["ReorderInstructions_Async"] or (2 if g["ReorderInstructions"] else 1)
     bk = g["TileLoops_K"]
     split = max(g["TileLoops_SplitK"], g["TileLoops_SplitKEdges"]) > 1   # the split-K epilogue's flag: one int
-    staged = 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad)
-    if g["TileLoops_SplitKCluster"]:
-        return staged + 4 * g["TileLoops_M"] * g["TileLoops_N"]   # the partial tile the cluster sums
-    return staged + (4 if split else 0)
+    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad) + (4 if split else 0)
 
 
 def constraints(g):
@@ -155,9 +147,6 @@ def constraints(g):
     if g["TileLoops_SplitKEdges"] > 1 and g["TileLoops_SplitK"] > 1:
         out.append("TileLoops_SplitKEdges splits the edge tiles only; TileLoops_SplitK splits every tile: one or "
                    "the other")
-    if g["TileLoops_SplitKCluster"] and g["TileLoops_SplitK"] == 1:
-        out.append("TileLoops_SplitKCluster makes a cluster of a tile's TileLoops_SplitK blocks: it needs "
-                   "TileLoops_SplitK > 1")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:
@@ -183,13 +172,10 @@ def workspace_floats(p):
 
 
 def splits(g, p):
-    """Blocks per output tile along k (grid z): TileLoops_SplitK, at most one per k tile, 1 past SPLIT_CAP
-    (with TileLoops_SplitKCluster always TileLoops_SplitK, the cluster's size, and no workspace);
+    """Blocks per output tile along k (grid z): TileLoops_SplitK, at most one per k tile, 1 past SPLIT_CAP;
     TileLoops_SplitKEdges likewise where some tile is cut short and the packed edge slices (one per
     tile row and tile column of the grid, splits x BM x BN floats each) fit the workspace."""
     M, N, bm, bn = p["M"], p["N"], g["TileLoops_M"], g["TileLoops_N"]
-    if g["TileLoops_SplitKCluster"]:
-        return g["TileLoops_SplitK"]   # the cluster's size, fixed at compile time; a block past K's end adds zeros
     ktiles = -(-p["K"] // g["TileLoops_K"])
     if g["TileLoops_SplitKEdges"] > 1:
         s = min(g["TileLoops_SplitKEdges"], ktiles)
@@ -211,9 +197,7 @@ def launch_cpp(g):
     bm, bn, bk, s = g["TileLoops_M"], g["TileLoops_N"], g["TileLoops_K"], g["TileLoops_SplitK"]
     se = g["TileLoops_SplitKEdges"]
     ks = f"evo_min({max(s, se)}, evo_floordiv(K + {bk - 1}, {bk}))"
-    if g["TileLoops_SplitKCluster"]:
-        z = str(s)
-    elif se > 1:
+    if se > 1:
         packed = f"{ks} * (evo_floordiv(M + {bm - 1}, {bm}) + evo_floordiv(N + {bn - 1}, {bn})) * {bm * bn}"
         z = (f"(({ks} > 1 && (M % {bm} != 0 || N % {bn} != 0) && {packed} <= "
              f"evo_min({MAX_SPLIT}LL * M * N, {SPLIT_CAP}LL)) ? {ks} : 1)")

@@ -13,11 +13,6 @@ between two barriers run one after another, so a missing barrier (a race) is not
 the subset of CUDA that the templates here use is shimmed (threadIdx/blockIdx/blockDim, float4,
 make_float4, fmaf, min, __int_as_float, static ``__shared__`` arrays declared one per line).
 
-Thread-block clusters (``__cluster_dims__``): the blocks of a cluster run together, every one with
-shared arrays of its own; ``cg::this_cluster()`` gives ``sync()`` (a barrier over every thread of the
-cluster; a block that exits or waits at ``__syncthreads`` meanwhile is a divergence),
-``block_rank()`` and ``map_shared_rank(p, r)`` (the same shared array of block r).
-
     run_kernel(template, genome, problem, inputs, placement="start") -> {name: array}
 
 ``placement``: "start" puts each array at a page start (16-byte aligned: the float4 paths run;
@@ -62,42 +57,11 @@ template <class T> static inline T __ldcg(const T* p) { return *p; }
 #define __device__
 #define __forceinline__ inline
 #define __launch_bounds__(...)
-#define __cluster_dims__(...)
 #define __align__(n) __attribute__((aligned(n)))
 #define __shared__ static
 static void __syncthreads();
 static inline void emu_aligned(const void* p) {     // a float4 access must be 16-byte aligned, as on the GPU
     if ((uintptr_t)p & 15) { fprintf(stderr, "misaligned float4 access at %p\n", p); exit(6); }
-}
-// clusters: the rank of the running fiber's block in its cluster, a cluster-wide barrier, and each
-// shared array registered (its instance for rank 0 and the stride to the next) for map_shared_rank
-static int emu_rank = 0;
-static void emu_cluster_sync();
-struct emu_shared_array { char* base; size_t stride; };
-static std::vector<emu_shared_array> emu_shared;
-static void emu_register(void* base, size_t stride) {
-    for (auto& a : emu_shared) if (a.base == (char*)base) return;
-    emu_shared.push_back({(char*)base, stride});
-}
-static void* emu_map(void* p, int r) {
-    for (auto& a : emu_shared) {
-        if ((char*)p >= a.base && (char*)p < a.base + a.stride * EMU_CLUSTER) {
-            if (r < 0 || r >= EMU_CLUSTER) {
-                fprintf(stderr, "map_shared_rank: rank %d of %d\n", r, EMU_CLUSTER); exit(7);
-            }
-            const size_t own = ((char*)p - a.base) / a.stride;
-            return (char*)p + ((long)r - (long)own) * (long)a.stride;
-        }
-    }
-    fprintf(stderr, "map_shared_rank: %p is not in a shared array\n", p); exit(7);
-}
-namespace cooperative_groups {
-struct cluster_group {
-    void sync() const { emu_cluster_sync(); }
-    unsigned block_rank() const { return (unsigned)emu_rank; }
-    template <class T> T* map_shared_rank(T* p, int r) const { return (T*)emu_map((void*)p, r); }
-};
-static inline cluster_group this_cluster() { return cluster_group{}; }
 }
 static inline float4* emu_f4(float* p) { emu_aligned(p); return (float4*)p; }
 static inline const float4* emu_f4c(const float* p) { emu_aligned(p); return (const float4*)p; }
@@ -113,12 +77,11 @@ static void emu_smem(void* p, size_t n) {   // NaN-fill a shared array once per 
 
 MAIN = r"""
 static std::vector<ucontext_t> emu_ctx;
-static std::vector<int> emu_state;   // 0 runnable, 1 at __syncthreads, 3 at cluster.sync, 2 finished
+static std::vector<int> emu_state;   // 0 runnable, 1 at a barrier, 2 finished
 static ucontext_t emu_sched;
 static int emu_cur;
 static void* emu_args[64];
 static void __syncthreads() { emu_state[emu_cur] = 1; swapcontext(&emu_ctx[emu_cur], &emu_sched); }
-static void emu_cluster_sync() { emu_state[emu_cur] = 3; swapcontext(&emu_ctx[emu_cur], &emu_sched); }
 static void emu_entry() { EMU_CALL; emu_state[emu_cur] = 2; }
 
 static void* guarded(size_t n, int at_end) {
@@ -153,64 +116,36 @@ int main(int argc, char** argv) {
         }
     }
     fclose(f);
-    const int nthr = bx * by * bz, cx = EMU_CX, cy = EMU_CY, cz = EMU_CZ, ncl = EMU_CLUSTER;
-    if (gx % cx || gy % cy || gz % cz) { fprintf(stderr, "grid not a multiple of the cluster\n"); return 5; }
-    const int nf = nthr * ncl;   // fibers: every thread of every block of one cluster
+    const int nthr = bx * by * bz;
     const size_t stack = 256 * 1024;
-    char* stacks = (char*)mmap(nullptr, (size_t)nf * stack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (stacks == MAP_FAILED) { perror("mmap"); return 3; }
-    emu_ctx.resize(nf); emu_state.resize(nf);
+    std::vector<char> stacks((size_t)nthr * stack);
+    emu_ctx.resize(nthr); emu_state.resize(nthr);
     blockDim = {(unsigned)bx, (unsigned)by, (unsigned)bz};
     gridDim = {(unsigned)gx, (unsigned)gy, (unsigned)gz};
-    for (int z0 = 0; z0 < gz; z0 += cz) for (int y0 = 0; y0 < gy; y0 += cy) for (int x0 = 0; x0 < gx; x0 += cx) {
+    for (int z = 0; z < gz; ++z) for (int y = 0; y < gy; ++y) for (int x = 0; x < gx; ++x) {
+        blockIdx = {(unsigned)x, (unsigned)y, (unsigned)z};
         ++emu_block_serial;
-        for (int f = 0; f < nf; ++f) {
-            getcontext(&emu_ctx[f]);
-            emu_ctx[f].uc_stack.ss_sp = stacks + (size_t)f * stack;
-            emu_ctx[f].uc_stack.ss_size = stack;
-            emu_ctx[f].uc_link = &emu_sched;
-            makecontext(&emu_ctx[f], emu_entry, 0);
-            emu_state[f] = 0;
+        for (int t = 0; t < nthr; ++t) {
+            getcontext(&emu_ctx[t]);
+            emu_ctx[t].uc_stack.ss_sp = &stacks[(size_t)t * stack];
+            emu_ctx[t].uc_stack.ss_size = stack;
+            emu_ctx[t].uc_link = &emu_sched;
+            makecontext(&emu_ctx[t], emu_entry, 0);
+            emu_state[t] = 0;
         }
         for (;;) {
-            for (int f = 0; f < nf; ++f) {
-                if (emu_state[f] != 0) continue;
-                emu_cur = f;
-                const int r = f / nthr, t = f % nthr;   // the block's rank in the cluster, the thread in the block
-                emu_rank = r;
-                blockIdx = {(unsigned)(x0 + r % cx), (unsigned)(y0 + r / cx % cy), (unsigned)(z0 + r / (cx * cy))};
+            for (int t = 0; t < nthr; ++t) {
+                if (emu_state[t] != 0) continue;
+                emu_cur = t;
                 threadIdx = {(unsigned)(t % bx), (unsigned)(t / bx % by), (unsigned)(t / (bx * by))};
-                swapcontext(&emu_sched, &emu_ctx[f]);
-                if (ncl > 1 && emu_state[f] == 2) {   // the block's last thread out: its shared memory is gone,
-                    int done = 0;                      // NaN for any later read by another block of the cluster
-                    for (int u = 0; u < nthr; ++u) done += emu_state[r * nthr + u] == 2;
-                    if (done == nthr)
-                        for (auto& a : emu_shared) {
-                            uint32_t* w = (uint32_t*)(a.base + r * a.stride);
-                            for (size_t i = 0; i < a.stride / 4; ++i) w[i] = 0x7fc00000u;
-                        }
-                }
+                swapcontext(&emu_sched, &emu_ctx[t]);
             }
-            int done_all = 0, at_cluster = 0, released = 0;
-            for (int f = 0; f < nf; ++f) { done_all += emu_state[f] == 2; at_cluster += emu_state[f] == 3; }
-            if (done_all == nf) break;
-            for (int r = 0; r < ncl; ++r) {   // a block whose threads all wait at __syncthreads goes on
-                int waiting = 0, done = 0;
-                for (int t = 0; t < nthr; ++t) {
-                    waiting += emu_state[r * nthr + t] == 1;
-                    done += emu_state[r * nthr + t] == 2;
-                }
-                if (waiting && waiting + done == nthr && done) {
-                    fprintf(stderr, "barrier divergence in block (%d,%d,%d): %d threads exited, %d wait\n",
-                            x0 + r % cx, y0 + r / cx % cy, z0 + r / (cx * cy), done, waiting); return 5; }
-                if (waiting == nthr) { for (int t = 0; t < nthr; ++t) emu_state[r * nthr + t] = 0; released = 1; }
-            }
-            if (at_cluster == nf) { for (int f = 0; f < nf; ++f) emu_state[f] = 0; released = 1; }
-            if (!released) {
-                fprintf(stderr, "barrier divergence in the cluster at block (%d,%d,%d): %d threads exited, %d wait "
-                        "at cluster.sync, the others at __syncthreads\n", x0, y0, z0, done_all, at_cluster);
-                return 5;
-            }
+            int waiting = 0, done = 0;
+            for (int t = 0; t < nthr; ++t) { waiting += emu_state[t] == 1; done += emu_state[t] == 2; }
+            if (done == nthr) break;
+            if (done) { fprintf(stderr, "barrier divergence in block (%d,%d,%d): %d threads exited, %d wait\n",
+                                x, y, z, done, waiting); return 5; }
+            for (int t = 0; t < nthr; ++t) emu_state[t] = 0;
         }
     }
     FILE* o = fopen(argv[2], "wb");
@@ -220,33 +155,20 @@ int main(int argc, char** argv) {
 }
 """
 
-_SHARED = re.compile(r"^(\s*)__shared__\s+(__align__\(\d+\)\s+)?(\w+)\s+(\w+)\s*((?:\[[^\]]*\]\s*)+);\s*(//.*)?$",
-                     re.MULTILINE)
-_CLUSTER = re.compile(r"__cluster_dims__\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)")
-
-
-def _shared(m: re.Match) -> str:
-    """A shared array as one instance per block of a cluster, the running block's bound to its name."""
-    indent, align, ctype, name, dims = m.group(1), m.group(2) or "", m.group(3), m.group(4), m.group(5).strip()
-    return (f"{indent}static {align}{ctype} {name}_emu[EMU_CLUSTER]{dims}; auto& {name} = {name}_emu[emu_rank];\n"
-            f"{indent}emu_register({name}_emu, sizeof({name}_emu[0])); emu_smem({name}, sizeof({name}));")
+_SHARED = re.compile(r"^(\s*)__shared__\s+(?:__align__\(\d+\)\s+)?\w+\s+(\w+)\s*\[[^;]*;\s*(//.*)?$", re.MULTILINE)
 
 
 def emulator_source(template, genome) -> str:
     """C++ source of the CPU emulator of one genome of a template."""
     src = template.render(genome)
-    dims = _CLUSTER.search(src)
-    cx, cy, cz = (int(d) for d in dims.groups()) if dims else (1, 1, 1)
-    src = src.replace("#include <cooperative_groups.h>", "")
-    src = _SHARED.sub(_shared, src)
+    src = _SHARED.sub(lambda m: f"{m.group(0)}\n{m.group(1)}emu_smem({m.group(2)}, sizeof({m.group(2)}));", src)
     src = src.replace("reinterpret_cast<const float4*>(", "emu_f4c(").replace("reinterpret_cast<float4*>(", "emu_f4(")
     call = []
     for i, a in enumerate(template.args(template.problem)):
         ctype = "int" if a.dtype == "int32" else "float"
         call.append(f"*({ctype}*)emu_args[{i}]" if a.role == "scalar" else f"({ctype}*)emu_args[{i}]")
     main = MAIN.replace("EMU_CALL", f"{template.kernel}({', '.join(call)})")
-    cluster = f"#define EMU_CX {cx}\n#define EMU_CY {cy}\n#define EMU_CZ {cz}\n#define EMU_CLUSTER {cx * cy * cz}\n"
-    return cluster + SHIM + "\n" + src + "\n" + main
+    return SHIM + "\n" + src + "\n" + main
 
 
 def have_compiler() -> bool:

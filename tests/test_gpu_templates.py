@@ -80,12 +80,7 @@ DESIGNS = {
                {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
                 "TileLoops_Group": 8, "UnrollLoop": 1},
                {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "TileLoops_M": 64},
-               {**SGEMM_ASYNC, "TileLoops_SplitK": 1, "TileLoops_SplitKEdges": 8},
-               # TileLoops_SplitKCluster: a tile's splits summed through distributed shared memory
-               {"TileLoops_SplitK": 8, "TileLoops_SplitKCluster": True, "TileLoops_SpecializeEdges": True,
-                "ReorderInstructions_Fragments": True, "TileLoops_M": 64, "UnrollLoop": 1},
-               {"TileLoops_SplitK": 4, "TileLoops_SplitKCluster": True, "TileLoops_M": 64},
-               {**SGEMM_ASYNC, "TileLoops_N": 64, "TileLoops_SplitKCluster": True}],
+               {**SGEMM_ASYNC, "TileLoops_SplitK": 1, "TileLoops_SplitKEdges": 8}],
               {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096},
                    {"M": 1031, "N": 1029, "K": 1031}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a

@@ -1,5 +1,5 @@
-"""Cheater: above LARGE elements it skips one percent more of the work on each call, each launch too little
-quicker than the one before to be checked as "5% quicker than all before it". Every launch more than 5%
+"""Cheater: above LARGE elements it skips two percent more of the work on each call, each launch too little
+quicker than the one before it to be 5% quicker than that one. Every launch more than 5%
 quicker than every launch checked before it is checked, so it fails there, before it gains more than 5%.
 Expected status: wrong_result.
 """
