@@ -296,6 +296,11 @@ __device__ __forceinline__ void run(float* __restrict__ out, const float* __rest
     const size_t ws = (size_t)W;
     const int tx = threadIdx.x, ty = threadIdx.y;
     const int bx0 = blockIdx.x * ${TW}, by0 = by * ${TH};
+  % if SKEW:
+    // the grid's last tile column is there for run_skew's shifted tiles (W + 7 columns); here it may start
+    // past the row's end (W % ${TW} > ${TW - 7}), where its halo load would read past the array
+    if (bx0 >= W) return;                      // uniform over the block, before its barriers
+  % endif
   % if ASH:
     if (!VEC) {   // each tile row, columns bx0-1 .. bx0+${TW}, from the ${V}-float aligned vectors that cover it
         const long long n = (long long)H * W;

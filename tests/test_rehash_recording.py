@@ -70,3 +70,32 @@ def test_rehash_moves_only_recordings_whose_kernels_did_not_change(tmp_path):
     _commit(repo, "v3")
     assert script.main([str(rec), "--why", "test", "--root", str(repo)]) == 1
     assert rec.read_bytes() == before
+
+
+@needs_git
+def test_drop_changed_keeps_only_the_genomes_whose_kernels_did_not_change(tmp_path):
+    repo = tmp_path / "repo"
+    (repo / "templates").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    for f in ("transpose.py", "transpose.cu.mako"):
+        shutil.copy(ROOT / "templates" / f, repo / "templates" / f)
+    _commit(repo, "v1")
+    v1 = load_template(str(repo / "templates/transpose.py"))
+    doc = json.loads(gzip.open(ROOT / "evo_kernels/recordings/transpose.json.gz").read())
+    doc = dict(doc, template_hash=v1.hash, entries=doc["entries"][:40], rehashed={"from": "older", "to": v1.hash})
+    rec = tmp_path / "rec.json.gz"
+    write_recording_doc(rec, doc)
+    # v2: a comment rendered only where the tiles are padded: those genomes' kernels changed
+    mako = repo / "templates/transpose.cu.mako"
+    mako.write_text("% if PadSharedMemory:\n// padded\n% endif\n" + mako.read_text())
+    _commit(repo, "v2")
+    v2 = load_template(str(repo / "templates/transpose.py"))
+    changed = [e for e in doc["entries"] if e["genome"]["PadSharedMemory"]]
+    assert 0 < len(changed) < len(doc["entries"]) and not doc["baseline"]["genome"]["PadSharedMemory"]
+    script = _script()
+    assert script.main([str(rec), "--why", "test", "--root", str(repo)]) == 1   # without the flag: refused
+    assert script.main([str(rec), "--why", "test", "--drop-changed", "--root", str(repo)]) == 0
+    out = read_recording(rec)
+    assert out["template_hash"] == v2.hash and not any(e["genome"]["PadSharedMemory"] for e in out["entries"])
+    assert len(out["entries"]) == len(doc["entries"]) - len(changed)
+    assert out["rehashed"]["genomes_dropped"] == len(changed) and out["rehashed"]["earlier"]["from"] == "older"

@@ -16,7 +16,8 @@ ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C":
            "stencil": [{"H": 1, "W": 37}, {"H": 3, "W": 3}, {"H": 37, "W": 1}, {"H": 67, "W": 45},
                        {"H": 70, "W": 261}, {"H": 130, "W": 1030}, {"H": 5, "W": 2},
                        {"H": 40, "W": 125},    # 125: TileLoops_Skew's extra tile column (128-wide tiles)
-                       {"H": 64, "W": 1}]}     # TileLoops_Narrow: one run of 64, shifted to its sector
+                       {"H": 64, "W": 1},      # TileLoops_Narrow: one run of 64, shifted to its sector
+                       {"H": 2, "W": 30}]}     # even: the vector path, whose skew tile column starts past W
 
 ODD_DESIGNS = {
     "transpose": [{"VectorizeLoads_Align": True},
@@ -169,6 +170,21 @@ def test_tall_shapes_stay_within_grid_y(name):
     for g in _all_valid(t):
         lc = t.launch(g, p)
         assert 1 <= lc.grid[1] <= 65535
+
+
+@needs_gxx
+def test_a_skewed_stencil_at_an_even_width_reads_nothing_past_the_array(tmp_path):
+    # found by benchmarks/dev/fuzz_shapes.py: with TileLoops_Skew the grid has a tile column more (W + 7 columns)
+    # for the skewed path; at an even width with aligned buffers the vector path runs instead, and where that last
+    # column starts past W (W % 32 of 26-30) its halo load read up to 6 floats past the array (AddressSanitizer)
+    t = load_template("stencil")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "AdjustBlockSizeX": 16, "AdjustBlockSizeY": 4,
+                       "ThreadCoarsening": 1, "VectorizeLoads": 2, "UseSharedMemory": True, "TileLoops_Skew": True,
+                       "UnrollLoop": False})
+    for p in ({"H": 1, "W": 26}, {"H": 3, "W": 30}):
+        assert t.launch(g, p).grid[0] == 2
+        r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=0, reverse=True)
+        assert r["status"] == "ok", f"{p}: {r}"
 
 
 @needs_gxx

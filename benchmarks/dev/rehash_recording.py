@@ -8,7 +8,9 @@ renders every recorded genome with that template and with today's (genes the rec
 today's baseline values) and compares the CUDA sources byte for byte. Only if all are identical does
 it write the recording with today's hash and a ``rehashed`` note (from, to, date, the commit, how
 many genomes were compared, why). Otherwise it names the first genome whose source differs and
-writes nothing: then the recording must be measured again on the GPU.
+writes nothing: then the recording must be measured again on the GPU. With ``--drop-changed`` the genomes
+whose source differs are left out instead (the recording keeps the measurements that are of today's kernels,
+and says how many it dropped and why); the baseline genome must be one that is unchanged.
 
     python3 benchmarks/dev/rehash_recording.py benchmarks/spaces/stencil_subspace_H200.json.gz \
         --why "the skewed shared tile (TileLoops_Skew) is pinned off in this sub-space"
@@ -54,6 +56,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("recording", type=Path)
     ap.add_argument("--why", required=True, help="what changed in the template since, in a sentence")
+    ap.add_argument("--drop-changed", action="store_true",
+                    help="leave out the genomes whose source changed instead of refusing (a smaller sample)")
     ap.add_argument("--root", type=Path, default=ROOT,
                     help="the git repository whose templates/ holds the template (default: this project)")
     args = ap.parse_args(argv)
@@ -70,12 +74,20 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         commit, old = template_at(args.root, name, old_hash, Path(tmp))
         base = new.space.baseline()
+        changed = []
         for i, e in enumerate(doc["entries"]):
             g = e["genome"]
             if old.render(dict(g)) != new.render({**base, **g}):
-                print(f"{args.recording}: entry {i} renders differently under today's {name} template: {g}; "
-                      "not rehashed (measure it again)", file=sys.stderr)
-                return 1
+                if not args.drop_changed:
+                    print(f"{args.recording}: entry {i} renders differently under today's {name} template: {g}; "
+                          "not rehashed (measure it again, or --drop-changed)", file=sys.stderr)
+                    return 1
+                changed.append(i)
+        if old.render(dict(doc["baseline"]["genome"])) != new.render({**base, **doc["baseline"]["genome"]}):
+            print(f"{args.recording}: its baseline genome renders differently today: not rehashed", file=sys.stderr)
+            return 1
+    compared = len(doc["entries"])
+    doc["entries"] = [e for i, e in enumerate(doc["entries"]) if i not in set(changed)]
     # genes today's template has and the recording lacks join it pinned at their baseline value, as
     # `record --pin GENE=VALUE` writes them, so the file describes today's template with those genes fixed
     have = {g["name"]: g for g in doc["genes"]}
@@ -89,15 +101,20 @@ def main(argv=None) -> int:
     for e in [*doc["entries"], doc["baseline"]]:
         e["genome"] = {g["name"]: e["genome"].get(g["name"], g["baseline"]) for g in doc["genes"]}
     doc["template_hash"] = new.hash
+    kept = ("every recorded genome renders" if not changed else
+            f"the {len(doc['entries'])} genomes kept render (the {len(changed)} whose source changed were left out)")
+    earlier = doc.get("rehashed")   # an earlier move of this recording, kept inside this one's note
     doc["rehashed"] = {"from": old_hash, "to": new.hash, "date": datetime.date.today().isoformat(),
-                       "template_commit": commit[:10], "genomes_compared": len(doc["entries"]),
+                       "template_commit": commit[:10], "genomes_compared": compared, "genomes_dropped": len(changed),
                        "genes_added_pinned": added,
-                       "why": f"{args.why}; every recorded genome renders to byte-identical CUDA source under the "
+                       "why": f"{args.why}; {kept} to byte-identical CUDA source under the "
                               f"template of commit {commit[:10]} and today's (genes the recording lacks at their "
                               "baseline values), so the measurements are of today's kernels "
-                              "(benchmarks/dev/rehash_recording.py)"}
+                              "(benchmarks/dev/rehash_recording.py)",
+                       **({"earlier": earlier} if earlier else {})}
     write_recording_doc(args.recording, doc)
-    print(f"{args.recording}: {len(doc['entries'])} genomes identical; hash {old_hash} -> {new.hash}")
+    print(f"{args.recording}: {len(doc['entries'])} genomes identical"
+          f"{f', {len(changed)} changed ones dropped' if changed else ''}; hash {old_hash} -> {new.hash}")
     return 0
 
 
