@@ -31,7 +31,10 @@ ERROR_SAYS = {"illegal_address": "illegal memory access", "misaligned": "misalig
               "race": "two launches", "cached": "check N=", "cached_large": "timed launch 1 (the first",
               "skip_large": "timed launch 1 (the first",
               "skip_alternate_large": "quicker than every one checked before it)",
-              "drift_large": "quicker than every one checked before it)",
+              # drift_large: on an H100 (2026-12-05, two calls) no timed launch got 5% quicker than the first, even
+              # with 18% of the blocks skipped (likely: this problem's 65536 small blocks cost their scheduling more
+              # than their bytes), so the drift gained nothing and the last launch's check caught it
+              "drift_large": "on fresh inputs: y:",
               "partial_write": "1 of 1000 elements never written",
               "smem_overflow": "shared memory", "writes_nothing": "never written",
               # the guard zones around every array, and the harness's own copy of every input
