@@ -30,15 +30,20 @@ def _commit(repo: Path, msg: str) -> None:
         subprocess.run(["git", *cmd], cwd=repo, check=True, capture_output=True)
 
 
-@needs_git
-def test_rehash_moves_only_recordings_whose_kernels_did_not_change(tmp_path):
+def _repo_with_transpose(tmp_path: Path):
+    """A git repository whose first commit holds today's transpose template; returns (repo, that template)."""
     repo = tmp_path / "repo"
     (repo / "templates").mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     for f in ("transpose.py", "transpose.cu.mako"):
         shutil.copy(ROOT / "templates" / f, repo / "templates" / f)
     _commit(repo, "v1")
-    v1 = load_template(str(repo / "templates/transpose.py"))
+    return repo, load_template(str(repo / "templates/transpose.py"))
+
+
+@needs_git
+def test_rehash_moves_only_recordings_whose_kernels_did_not_change(tmp_path):
+    repo, v1 = _repo_with_transpose(tmp_path)
     # a recording of 30 genomes measured with v1 (the shipped one's entries, at v1's hash)
     doc = json.loads(gzip.open(ROOT / "evo_kernels/recordings/transpose.json.gz").read())
     doc = dict(doc, template_hash=v1.hash, entries=doc["entries"][:30])
@@ -74,13 +79,7 @@ def test_rehash_moves_only_recordings_whose_kernels_did_not_change(tmp_path):
 
 @needs_git
 def test_drop_changed_keeps_only_the_genomes_whose_kernels_did_not_change(tmp_path):
-    repo = tmp_path / "repo"
-    (repo / "templates").mkdir(parents=True)
-    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
-    for f in ("transpose.py", "transpose.cu.mako"):
-        shutil.copy(ROOT / "templates" / f, repo / "templates" / f)
-    _commit(repo, "v1")
-    v1 = load_template(str(repo / "templates/transpose.py"))
+    repo, v1 = _repo_with_transpose(tmp_path)
     doc = json.loads(gzip.open(ROOT / "evo_kernels/recordings/transpose.json.gz").read())
     doc = dict(doc, template_hash=v1.hash, entries=doc["entries"][:40], rehashed={"from": "older", "to": v1.hash})
     rec = tmp_path / "rec.json.gz"
