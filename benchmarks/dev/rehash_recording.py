@@ -87,7 +87,8 @@ def main(argv=None) -> int:
             print(f"{args.recording}: its baseline genome renders differently today: not rehashed", file=sys.stderr)
             return 1
     compared = len(doc["entries"])
-    doc["entries"] = [e for i, e in enumerate(doc["entries"]) if i not in set(changed)]
+    dropped = set(changed)
+    doc["entries"] = [e for i, e in enumerate(doc["entries"]) if i not in dropped]
     # genes today's template has and the recording lacks join it pinned at their baseline value, as
     # `record --pin GENE=VALUE` writes them, so the file describes today's template with those genes fixed
     have = {g["name"]: g for g in doc["genes"]}
