@@ -3,7 +3,10 @@ chosen genomes at chosen sizes, on the GPU machine.
 
     python benchmarks/profile_kernels.py --cases CASES.json --out DIR
 
-CASES.json: a list of {"label", "template", "genome", "problem"} (``--from-shapes shapes.json``
+CASES.json: a list of {"label", "template", "genome", "problem"}, or {"label", "template", "peer": "eager",
+"problem"} for the peer: every kernel of one eager call of the template's ``reference_torch`` (cuBLAS's
+kernel name tells its tile and split; ncu profiles the third call, inside a profiler range)
+(``--from-shapes shapes.json``
 takes the best genome of every shape there instead, ``--below P`` only those under P% of the copy
 bandwidth). For each case: the cubin is built with the project's builder, ``cuobjdump -sass``
 gives the opcode counts (DIR/LABEL.sass.txt, the whole listing), and ``ncu`` profiles one launch
@@ -57,7 +60,7 @@ def launch_main(case_file: str, index: int) -> int:
     """Run one case three times on random inputs (the profiled process)."""
     import pycuda.autoinit  # noqa: F401
     import pycuda.driver as drv
-    from pycuda import curandom
+    from pycuda import curandom, gpuarray
 
     case = json.loads(Path(case_file).read_text())[index]
     t, g, b = build(case)
@@ -68,6 +71,8 @@ def launch_main(case_file: str, index: int) -> int:
     for a in t.args(p):
         if a.role == "scalar":
             args.append(np.int32(a.value) if a.dtype == "int32" else np.float32(a.value))
+        elif a.role == "scratch":  # zeroed, as the runner does (split-K's tile counters start at 0)
+            args.append(gpuarray.zeros(int(np.prod(a.shape)), np.dtype(a.dtype)))
         else:
             n = int(np.prod(a.shape))
             x = gen.gen_normal(n, np.float32) if a.role in ("in", "inout") and a.init in ("normal", "wide") else \
@@ -81,6 +86,41 @@ def launch_main(case_file: str, index: int) -> int:
            shared=lc.dynamic_smem)
     drv.Context.synchronize()
     return 0
+
+
+def launch_peer(case_file: str, index: int) -> int:
+    """Run the template's reference_torch three times on random inputs, the third inside a profiler range
+    (the profiled process of a peer case)."""
+    import torch
+
+    from bench_measure import peer_inputs
+
+    case = json.loads(Path(case_file).read_text())[index]
+    t = load_template(case["template"])
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    inputs = peer_inputs(t, case["problem"])
+    for _ in range(2):
+        t.meta.reference_torch(inputs, case["problem"])
+    torch.cuda.synchronize()
+    torch.cuda.profiler.start()
+    t.meta.reference_torch(inputs, case["problem"])
+    torch.cuda.synchronize()
+    torch.cuda.profiler.stop()
+    return 0
+
+
+def ncu_rows(stdout: str) -> dict[str, dict]:
+    """The WANT metrics of each kernel in ncu's CSV (by kernel name, in launch order)."""
+    per: dict[str, dict] = {}
+    body = stdout[stdout.find('"ID"'):] if '"ID"' in stdout else ""
+    for r in csv.DictReader(io.StringIO(body)):
+        kernel = f'{r.get("ID", "")}:{r.get("Kernel Name", "")[:120]}'
+        name, val, unit = r.get("Metric Name", ""), r.get("Metric Value", ""), r.get("Metric Unit", "")
+        m = per.setdefault(kernel, {"grid": r.get("Grid Size", ""), "block": r.get("Block Size", "")})
+        if name in WANT and name not in m:
+            m[name] = f"{val} {unit}".strip()
+    return per
 
 
 def sass_mix(cubin: str) -> tuple[collections.Counter, str]:
@@ -100,6 +140,22 @@ def profile(cases: list[dict], out: Path) -> str:
     rows = []
     for i, case in enumerate(cases):
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", case["label"])
+        if case.get("peer"):
+            if case["peer"] != "eager":
+                raise SystemExit(f"{case_file}: case {case['label']}: peer {case['peer']!r} is not 'eager'")
+            cmd = ["ncu", "--clock-control", "none", "--profile-from-start", "off", "--csv", "--page", "details"]
+            cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW)] + \
+                   [sys.executable, __file__, "--launch-peer", str(case_file), "--index", str(i)]
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+            (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
+            per = ncu_rows(proc.stdout)
+            if not per:
+                rows.append((case["label"], {"ncu": (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]},
+                             {}))
+            for kernel, m in per.items():
+                rows.append((f"{case['label']} {kernel} grid {m.pop('grid')} block {m.pop('block')}", m, {}))
+                print(rows[-1][0], m, flush=True)
+            continue
         try:
             t, g, b = build(case)
         except Exception as exc:  # noqa: BLE001 - report and go on
@@ -114,12 +170,9 @@ def profile(cases: list[dict], out: Path) -> str:
               [sys.executable, __file__, "--launch", str(case_file), "--index", str(i)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
-        metrics = {}
-        body = proc.stdout[proc.stdout.find('"ID"'):] if '"ID"' in proc.stdout else ""
-        for r in csv.DictReader(io.StringIO(body)):
-            name, val, unit = r.get("Metric Name", ""), r.get("Metric Value", ""), r.get("Metric Unit", "")
-            if name in WANT and name not in metrics:
-                metrics[name] = f"{val} {unit}".strip()
+        metrics = next(iter(ncu_rows(proc.stdout).values()), {})
+        metrics.pop("grid", None)
+        metrics.pop("block", None)
         if not metrics:
             metrics["ncu"] = (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
         rows.append((case["label"], metrics, ops))
@@ -163,10 +216,13 @@ def main() -> int:
     ap.add_argument("--templates", nargs="*")
     ap.add_argument("--out")
     ap.add_argument("--launch", help=argparse.SUPPRESS)
+    ap.add_argument("--launch-peer", help=argparse.SUPPRESS)
     ap.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.launch:
         return launch_main(args.launch, args.index)
+    if args.launch_peer:
+        return launch_peer(args.launch_peer, args.index)
     cases = json.loads(Path(args.cases).read_text()) if args.cases else []
     if args.from_shapes:
         cases += cases_from_shapes(args.from_shapes, args.below, args.templates)
