@@ -77,8 +77,8 @@ def main() -> int:
     ap.add_argument("--templates", nargs="*", default=None)
     ap.add_argument("--climb", type=int, default=0,
                     help="hill-climbing steps from the best genome (all its valid one-gene neighbours per step)")
-    ap.add_argument("--extra", default=None, help="JSON file {template: [genome, ...]}: more genomes to measure "
-                    "(e.g. designs the template author wants compared)")
+    ap.add_argument("--extra", action="append", default=[], help="JSON file {template: [genome, ...]}: more "
+                    "genomes to measure (e.g. designs the template author wants compared); repeatable")
     ap.add_argument("--rounds", type=int, default=0, help="re-measure the 4 fastest genomes of each template and "
                     "torch eager alternately this many times, and report the ratio per round")
     ap.add_argument("--from-db", default=None, help="also measure the 3 fastest genomes of each template in this "
@@ -94,7 +94,7 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     names = args.templates or available_templates()
-    extra_genomes = json.loads(Path(args.extra).read_text()) if args.extra else {}
+    extra_genomes = read_extras(args.extra)
     builder = NvccBuilder()
     with GpuRunner(time_cap_s=args.time_cap, seed=args.seed) as runner:
         info = runner.device_info()
@@ -126,7 +126,7 @@ def main_shapes(args: argparse.Namespace) -> int:
         sizes = {k: v for k, v in sizes.items() if k in args.templates}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    extra_genomes = json.loads(Path(args.extra).read_text()) if args.extra else {}
+    extra_genomes = read_extras(args.extra)
     builder = NvccBuilder()
     results: list[dict] = []
     with GpuRunner(time_cap_s=args.time_cap, seed=args.seed) as runner:
@@ -154,6 +154,21 @@ def main_shapes(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_extras(paths: list[str]) -> dict[str, list[dict]]:
+    """The genomes of every --extra file, per template, in the order given."""
+    out: dict[str, list[dict]] = {}
+    for path in paths:
+        try:
+            d = json.loads(Path(path).read_text())
+        except (OSError, ValueError) as exc:
+            raise SystemExit(f"{path}: cannot read the extra genomes: {exc}") from None
+        if not isinstance(d, dict) or not all(isinstance(v, list) for v in d.values()):
+            raise SystemExit(f"{path}: expected {{template: [genome, ...]}}")
+        for name, genomes in d.items():
+            out.setdefault(name, []).extend(genomes)
+    return out
+
+
 def _meta(info: dict, args: argparse.Namespace) -> dict:
     commit = os.environ.get("EVO_COMMIT") or subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip() or "unknown"
@@ -162,7 +177,7 @@ def _meta(info: dict, args: argparse.Namespace) -> dict:
             "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} "
                        f"--time-cap {args.time_cap} --climb {args.climb} --rounds {args.rounds}"
                        + (f" --from-db {args.from_db}" if args.from_db else "")
-                       + (f" --extra {args.extra}" if args.extra else "")}
+                       + "".join(f" --extra {e}" for e in args.extra)}
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@ chosen genomes at chosen sizes, on the GPU machine.
 
     python benchmarks/profile_kernels.py --cases CASES.json --out DIR
 
-CASES.json: a list of {"label", "template", "genome", "problem"}, or {"label", "template", "peer": "eager",
-"problem"} for the peer: every kernel of one eager call of the template's ``reference_torch`` (cuBLAS's
-kernel name tells its tile and split; ncu profiles the third call, inside a profiler range)
+CASES.json: a list of {"label", "template", "genome", "problem"}, or {"label", "template", "peer": "eager" or
+"compile", "problem"} for a peer: every kernel of one call of the template's ``reference_torch``, eager or
+torch.compile'd (cuBLAS's kernel name tells its tile and split; ncu profiles the third call, inside a profiler
+range, so torch.compile's compilation is not profiled)
 (``--from-shapes shapes.json``
 takes the best genome of every shape there instead, ``--below P`` only those under P% of the copy
 bandwidth). For each case: the cubin is built with the project's builder, ``cuobjdump -sass``
@@ -41,10 +42,14 @@ SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats"
 # the traffic itself: L2 sectors asked for by reads and writes, and the DRAM bytes (a partial-sector write
 # that the L2 cannot merge costs a DRAM read)
 RAW = ("lts__t_sectors_op_read.sum", "lts__t_sectors_op_write.sum", "dram__bytes_read.sum", "dram__bytes_write.sum")
+# where a warp's cycles between two issued instructions go, by stall reason (the WarpStateStats rules' metrics)
+STALLS = tuple(f"smsp__average_warps_issue_stalled_{r}_per_issue_active.ratio" for r in (
+    "long_scoreboard", "short_scoreboard", "barrier", "mio_throttle", "lg_throttle", "math_pipe_throttle", "wait",
+    "not_selected", "selected", "dispatch_stall"))
 WANT = ("Duration", "DRAM Throughput", "Memory Throughput", "Compute (SM) Throughput", "L1/TEX Hit Rate",
         "L2 Hit Rate", "Achieved Occupancy", "Theoretical Occupancy", "Registers Per Thread",
         "Block Limit Registers", "Block Limit Shared Mem", "Issued Warp Per Scheduler", "No Eligible",
-        "Warp Cycles Per Issued Instruction") + RAW
+        "Warp Cycles Per Issued Instruction") + RAW + STALLS
 
 
 def build(case: dict):
@@ -89,8 +94,8 @@ def launch_main(case_file: str, index: int) -> int:
 
 
 def launch_peer(case_file: str, index: int) -> int:
-    """Run the template's reference_torch three times on random inputs, the third inside a profiler range
-    (the profiled process of a peer case)."""
+    """Run the template's reference_torch (eager or torch.compile'd) three times on random inputs, the third
+    inside a profiler range (the profiled process of a peer case)."""
     import torch
 
     from bench_measure import peer_inputs
@@ -100,11 +105,12 @@ def launch_peer(case_file: str, index: int) -> int:
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     inputs = peer_inputs(t, case["problem"])
+    fn = t.meta.reference_torch if case["peer"] == "eager" else torch.compile(t.meta.reference_torch, dynamic=False)
     for _ in range(2):
-        t.meta.reference_torch(inputs, case["problem"])
+        fn(inputs, case["problem"])
     torch.cuda.synchronize()
     torch.cuda.profiler.start()
-    t.meta.reference_torch(inputs, case["problem"])
+    fn(inputs, case["problem"])
     torch.cuda.synchronize()
     torch.cuda.profiler.stop()
     return 0
@@ -141,10 +147,11 @@ def profile(cases: list[dict], out: Path) -> str:
     for i, case in enumerate(cases):
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", case["label"])
         if case.get("peer"):
-            if case["peer"] != "eager":
-                raise SystemExit(f"{case_file}: case {case['label']}: peer {case['peer']!r} is not 'eager'")
+            if case["peer"] not in ("eager", "compile"):
+                raise SystemExit(f"{case_file}: case {case['label']}: peer {case['peer']!r} is not 'eager' or "
+                                 "'compile'")
             cmd = ["ncu", "--clock-control", "none", "--profile-from-start", "off", "--csv", "--page", "details"]
-            cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW)] + \
+            cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW + STALLS)] + \
                    [sys.executable, __file__, "--launch-peer", str(case_file), "--index", str(i)]
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
             (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
@@ -166,7 +173,7 @@ def profile(cases: list[dict], out: Path) -> str:
         # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
         cmd = ["ncu", "--clock-control", "none", "--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
                "--launch-count", "1", "--csv", "--page", "details"]
-        cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW)] + \
+        cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW + STALLS)] + \
               [sys.executable, __file__, "--launch", str(case_file), "--index", str(i)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
         (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
@@ -177,13 +184,20 @@ def profile(cases: list[dict], out: Path) -> str:
             metrics["ncu"] = (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
         rows.append((case["label"], metrics, ops))
         print(case["label"], metrics, flush=True)
+    head = [k for k in WANT if k not in STALLS]
     lines = ["# Where the time goes (ncu, cuobjdump)", "",
-             "| case | " + " | ".join(WANT) + " | SASS: FFMA / LDG / STG / LDS / STS / BAR / BRA / all |",
-             "|---|" + "---|" * (len(WANT) + 1)]
+             "| case | " + " | ".join(head) + " | SASS: FFMA / LDG / STG / LDS / STS / BAR / BRA / all |",
+             "|---|" + "---|" * (len(head) + 1)]
     for label, m, ops in rows:
         mix = " / ".join(str(sum(v for k, v in ops.items() if k.startswith(op))) for op in
                          ("FFMA", "LDG", "STG", "LDS", "STS", "BAR", "BRA")) + f" / {sum(ops.values())}"
-        lines.append(f"| {label} | " + " | ".join(m.get(k, "-") for k in WANT) + f" | {mix} |")
+        lines.append(f"| {label} | " + " | ".join(m.get(k, "-") for k in head) + f" | {mix} |")
+    short = [k.removeprefix("smsp__average_warps_issue_stalled_").removesuffix("_per_issue_active.ratio")
+             for k in STALLS]
+    lines += ["", "Warp cycles per issued instruction, by stall reason:", "",
+              "| case | " + " | ".join(short) + " |", "|---|" + "---|" * len(short)]
+    for label, m, _ in rows:
+        lines.append(f"| {label} | " + " | ".join(m.get(k, "-") for k in STALLS) + " |")
     text = "\n".join(lines) + "\n"
     (out / "PROFILE.md").write_text(text)
     return text

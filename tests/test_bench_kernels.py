@@ -109,3 +109,17 @@ def test_peer_code_writes_what_torch_compile_generates(tmp_path):
     t = load_template("stencil")
     a, b = measure.peer_inputs(t, {"H": 67, "W": 33}, "cpu"), measure.peer_inputs(t, {"H": 67, "W": 33}, "cpu")
     assert torch.equal(a["inp"], b["inp"]) and 0.5 < float(a["inp"].std()) < 2.0 and np.isfinite(a["inp"]).all()
+
+
+def test_extra_genome_files_are_merged_per_template_and_a_bad_one_is_named(tmp_path):
+    a, b, bad = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "bad.json"
+    a.write_text(json.dumps({"sgemm": [{"TileLoops_M": 64}], "softmax": [{"AdjustBlockSize": 128}]}))
+    b.write_text(json.dumps({"sgemm": [{"TileLoops_M": 128}]}))
+    bad.write_text(json.dumps([{"TileLoops_M": 64}]))
+    got = bench.read_extras([str(a), str(b)])
+    assert got == {"sgemm": [{"TileLoops_M": 64}, {"TileLoops_M": 128}], "softmax": [{"AdjustBlockSize": 128}]}
+    assert bench.read_extras([]) == {}
+    with pytest.raises(SystemExit, match="bad.json: expected"):
+        bench.read_extras([str(bad)])
+    with pytest.raises(SystemExit, match="missing.json: cannot read"):
+        bench.read_extras([str(tmp_path / "missing.json")])

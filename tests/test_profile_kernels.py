@@ -1,0 +1,29 @@
+"""benchmarks/profile_kernels.py's reading of ncu's CSV, on a real recording: the report of one peer case
+(cuBLAS at 64 x 8192 x 8192 on the H200, 2026-12-05, two kernels in the profiled range). The counters
+themselves come from the GPU only."""
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("profile_kernels", ROOT / "benchmarks" / "profile_kernels.py")
+prof = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(prof)
+
+CSV = ROOT / "benchmarks" / "h200-2026-12-05c" / "call1" / "profile" / "cublas_64x8192x8192.ncu.csv"
+
+
+def test_every_kernel_of_a_peer_range_is_read_with_its_launch_and_metrics():
+    per = prof.ncu_rows(CSV.read_text())
+    names = list(per)
+    assert len(names) == 2
+    assert "tilesize64x256x8_stage3" in names[0] and "execute_kernel" in names[0]
+    assert "split_k_kernel" in names[1]
+    main = per[names[0]]
+    assert main["grid"] == "(1, 32, 8)" and main["block"] == "(128, 1, 1)"
+    assert main["Duration"] == "182,624 ns" and main["Registers Per Thread"] == "255 register/thread"
+    assert main["dram__bytes_read.sum"] == "272,325,120 byte"
+    assert per[names[1]]["Duration"] == "15,904 ns"
+
+
+def test_no_csv_gives_no_rows():
+    assert prof.ncu_rows("==PROF== Disconnected\n") == {}
