@@ -432,7 +432,23 @@ ${issue_tile("tn", "nb")}
             cp_async_commit();
         }
         const int cb = t % ${ASYNC};
+% if FRAG:
+        {   // the fragment pipeline: k row kk + 1's fragments are read while row kk is multiplied
+            float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
+${frag_load("cb", 0, 0)}
+% for kk in range(BK):
+% if kk < BK - 1:
+${frag_load("cb", kk + 1, (kk + 1) % 2)}
+% endif
+#pragma unroll
+            for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+                for (int j = 0; j < ${TN}; ++j) acc[i][j] = fmaf(fa${kk % 2}[i], fb${kk % 2}[j], acc[i][j]);
+% endfor
+        }
+% else:
 ${compute("cb")}
+% endif
     }
 % else:
 <%def name="k_loop_guarded()">

@@ -22,9 +22,23 @@ def _async(t, change):
     return t.space.check(t.space.coerce(dict(t.meta.FAST_GENOME, TileLoops_Specialize=False, **change)))
 
 
+# ... with the fragment pipeline, and wide thread tiles (8 x 16, 255 registers) on it
+ASYNC_FRAG_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=8, PadSharedMemory=True,
+                        VectorizeLoads=vec, ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=reg,
+                        **tiles)
+                   for s, vec, reg, tiles in (
+                       (3, True, 128, {}),
+                       (3, True, 255, dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16)),
+                       (4, False, 255, dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16,
+                                            TileLoops_SplitK=4)),
+                       (2, True, 255, dict(TileLoops_N=256, ThreadCoarsening_N=16, TileLoops_Group=8)))]
+
+
 @needs_gxx
-@pytest.mark.parametrize("change", ASYNC_VARIANTS, ids=lambda c: f"s{c['ReorderInstructions_Async']}k{c['TileLoops_K']}"
-                         f"{'v' if c['VectorizeLoads'] else 's'}")
+@pytest.mark.parametrize("change", ASYNC_VARIANTS + ASYNC_FRAG_VARIANTS,
+                         ids=lambda c: f"s{c['ReorderInstructions_Async']}k{c['TileLoops_K']}"
+                         f"{'v' if c['VectorizeLoads'] else 's'}{'f' if c.get('ReorderInstructions_Fragments') else ''}"
+                         f"{c.get('TileLoops_N', '')}")
 def test_emulated_sgemm_async_pipeline_matches_reference(change, tmp_path):
     """Index math, tails and zero-fill of the cp.async path (the emulator's copies are synchronous:
     the waits and the barrier discipline are checked on the GPU, by the protocol)."""
