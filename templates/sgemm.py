@@ -49,7 +49,9 @@ GENES = [
     Gene("TileLoops_Specialize", "TileLoops", (False, True), False,
          "a second copy of the k loop for blocks whose tiles are all full (inside M and N, K a multiple of BK) "
          "with float4-aligned operands: no bounds predicates or alignment tests in the loop; other blocks run "
-         "the guarded loop. Needs UseSharedMemory and VectorizeLoads, not ReorderInstructions_Async"),
+         "the guarded loop. Needs UseSharedMemory and VectorizeLoads. With ReorderInstructions_Async: "
+         "unpredicated cp.async copies from pointers stepping by a tile and the stage loop unrolled so that every "
+         "buffer index is a constant"),
     Gene("ReorderInstructions_Fragments", "ReorderInstructions", (False, True), False,
          "in the full-tile loop, the shared-memory fragments of k row kk + 1 are read while row kk is multiplied "
          "(two register sets), and the next tile's row 0 is read after the barrier under the last row's "
@@ -135,8 +137,8 @@ def constraints(g):
     if g["TileLoops_Specialize"] and not (g["UseSharedMemory"] and g["VectorizeLoads"]):
         out.append("TileLoops_Specialize (an unguarded float4 loop for full tiles) requires UseSharedMemory and "
                    "VectorizeLoads")
-    if g["TileLoops_Specialize"] and g["ReorderInstructions_Async"]:
-        out.append("TileLoops_Specialize applies to the register-staged loops, not to ReorderInstructions_Async")
+    if g["TileLoops_SpecializeEdges"] and g["ReorderInstructions_Async"]:
+        out.append("TileLoops_SpecializeEdges applies to the register-staged loops, not to ReorderInstructions_Async")
     if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]) and \
             not (g["ReorderInstructions_Async"] and g["UseSharedMemory"]):
         out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop or the cp.async loop: "
