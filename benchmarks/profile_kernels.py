@@ -23,6 +23,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -156,6 +157,8 @@ def check_cases(cases: list, source: str) -> None:
 
 def profile(cases: list[dict], out: Path) -> str:
     check_cases(cases, "the cases")
+    if shutil.which("ncu") is None:
+        raise SystemExit("profile_kernels.py: ncu (Nsight Compute) is not on the PATH: run it on the GPU machine")
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "cases.json"
     case_file.write_text(json.dumps(cases, indent=1))
