@@ -99,6 +99,8 @@ def compiled_reference(t, inputs: dict, problem: dict):
     """(torch.compile of the template's reference_torch for this size, already run once, None) or (None, why not)."""
     import torch
 
+    torch.backends.cuda.matmul.allow_tf32 = False   # fp32 as the kernels, whoever calls first
+    torch.backends.cudnn.allow_tf32 = False
     try:
         torch._dynamo.reset()  # a fresh static compile per size, not a dynamic one or the recompile limit's eager
         compiled = torch.compile(t.meta.reference_torch, dynamic=False)
