@@ -13,11 +13,17 @@ FP32_PEAK_TFLOPS = 67.0  # H200 SXM datasheet (the H100's fp32 rate); conv2d's r
 
 
 def _summary(res: dict) -> tuple[list, dict | None, dict | None, dict[str, float]]:
-    """A result's genomes that passed, its baseline row, its fastest row, and its peers' medians."""
+    """A result's genomes that passed, its baseline row, its fastest row, and its peers' medians: each peer's
+    fastest median of the call (its first measurement or any alternating round), the strongest it showed."""
     ok = [r for r in res["rows"] if r["status"] == "ok"]
     base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
     best = min(ok, key=lambda r: r["median_ms"]) if ok else None
-    return ok, base, best, {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+    pe = {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+    for r in res.get("rounds", []):
+        for k in ("eager", "compile"):
+            if f"{k}_ms" in r:
+                pe[k] = min(pe.get(k, np.inf), r[f"{k}_ms"])
+    return ok, base, best, pe
 
 
 def fmt_rate(ms: float, nbytes: int, flops: int) -> str:
@@ -102,7 +108,9 @@ def report_shapes(results: list[dict], ceil: dict, meta: dict, l2_bytes: int) ->
              "- best: the fastest of baseline, FAST_GENOME, extras, the random sample and the hill climb at that size, "
              "each through the correctness protocol (check shapes, then the timed size re-checked)", "",
              "- % copy bw: against the large-copy ceiling above; % same-size copy: against a device copy of the "
-             "kernel's bytes timed in this call (the roofline at that size)", "",
+             "kernel's bytes timed in this call (the roofline at that size)",
+             "- torch eager, torch.compile: each peer's fastest median in this call (its first measurement or an "
+             "alternating round)", "",
              "| kernel | problem | data MiB | baseline | best | torch eager | torch.compile | vs compile | vs eager "
              "| % copy bw | % same-size copy | % fp32 peak | passed |", "|---" * 13 + "|"]
     for res in results:
@@ -136,7 +144,9 @@ def report_shapes(results: list[dict], ceil: dict, meta: dict, l2_bytes: int) ->
     for res in results:
         if res.get("rounds"):
             lines += ["", f"{res['template']} {res['problem']}, alternating rounds (eager / kernel): " + "; ".join(
-                f"round {r['round']}: eager {r['eager_ms']:.4f} ms, " + ", ".join(
-                    f"{k} {v['median_ms']:.4f} ms ({r['eager_ms'] / v['median_ms']:.3f}x)"
+                f"round {r['round']}: eager {r['eager_ms']:.4f} ms, "
+                + (f"compile {r['compile_ms']:.4f} ms, " if "compile_ms" in r else "") + ", ".join(
+                    f"{k} {v['median_ms']:.4f} ms ({r['eager_ms'] / v['median_ms']:.3f}x"
+                    + (f", {r['compile_ms'] / v['median_ms']:.3f}x compile)" if "compile_ms" in r else ")")
                     for k, v in r["kernels"].items() if v["status"] == "ok") for r in res["rounds"])]
     return "\n".join(lines) + "\n"

@@ -23,6 +23,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -139,7 +140,25 @@ def sass_mix(cubin: str) -> tuple[collections.Counter, str]:
     return ops, text
 
 
+def check_cases(cases: list, source: str) -> None:
+    """Every case names a label, a template and a problem, and either a genome or a peer ('eager' or 'compile'):
+    said in one line naming ``source`` before anything is profiled."""
+    if not isinstance(cases, list):
+        raise SystemExit(f"{source}: expected a list of cases")
+    for i, c in enumerate(cases):
+        where = f"{source}: case {i} ({c.get('label', 'no label') if isinstance(c, dict) else c!r})"
+        if not isinstance(c, dict) or not all(k in c for k in ("label", "template", "problem")):
+            raise SystemExit(f"{where}: needs label, template and problem")
+        if ("genome" in c) == ("peer" in c):
+            raise SystemExit(f"{where}: needs a genome or a peer, not both or neither")
+        if "peer" in c and c["peer"] not in ("eager", "compile"):
+            raise SystemExit(f"{where}: peer {c['peer']!r} is not 'eager' or 'compile'")
+
+
 def profile(cases: list[dict], out: Path) -> str:
+    check_cases(cases, "the cases")
+    if shutil.which("ncu") is None:
+        raise SystemExit("profile_kernels.py: ncu (Nsight Compute) is not on the PATH: run it on the GPU machine")
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "cases.json"
     case_file.write_text(json.dumps(cases, indent=1))
@@ -147,9 +166,6 @@ def profile(cases: list[dict], out: Path) -> str:
     for i, case in enumerate(cases):
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", case["label"])
         if case.get("peer"):
-            if case["peer"] not in ("eager", "compile"):
-                raise SystemExit(f"{case_file}: case {case['label']}: peer {case['peer']!r} is not 'eager' or "
-                                 "'compile'")
             cmd = ["ncu", "--clock-control", "none", "--profile-from-start", "off", "--csv", "--page", "details"]
             cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW + STALLS)] + \
                    [sys.executable, __file__, "--launch-peer", str(case_file), "--index", str(i)]
@@ -238,6 +254,7 @@ def main() -> int:
     if args.launch_peer:
         return launch_peer(args.launch_peer, args.index)
     cases = json.loads(Path(args.cases).read_text()) if args.cases else []
+    check_cases(cases, args.cases or "--cases")
     if args.from_shapes:
         cases += cases_from_shapes(args.from_shapes, args.below, args.templates)
     print(profile(cases, Path(args.out)))

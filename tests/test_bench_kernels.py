@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from evo_kernels.build import NvccBuilder
@@ -123,3 +124,24 @@ def test_extra_genome_files_are_merged_per_template_and_a_bad_one_is_named(tmp_p
         bench.read_extras([str(bad)])
     with pytest.raises(SystemExit, match="missing.json: cannot read"):
         bench.read_extras([str(tmp_path / "missing.json")])
+
+
+def test_the_tables_take_each_peers_fastest_median_of_the_call():
+    """On a real result (the H200 call of 2026-12-05c): the peer a kernel is held against is the strongest the call
+    measured, its first median or an alternating round's, so a peer measured slow once flatters nothing."""
+    tables = _load("bench_tables")
+    shapes = json.loads((Path(__file__).resolve().parent.parent / "benchmarks" / "h200-2026-12-05c" / "call1" /
+                         "shapes" / "shapes.json").read_text())
+    res = next(r for r in shapes["results"] if r["template"] == "sgemm" and r["problem"]["M"] == 4096)
+    first = float(np.median(res["peers"]["eager"]))
+    rounds = [r["eager_ms"] for r in res["rounds"]]
+    _, _, best, pe = tables._summary(res)
+    assert pe["eager"] == min([first] + rounds) < max([first] + rounds)
+    # a round that measured torch.compile faster than its first median replaces it; a slower one does not
+    fast = dict(res, rounds=[dict(res["rounds"][0], compile_ms=0.5 * float(np.median(res["peers"]["compile"])))])
+    slow = dict(res, rounds=[dict(res["rounds"][0], compile_ms=2.0 * float(np.median(res["peers"]["compile"])))])
+    assert tables._summary(fast)[3]["compile"] == fast["rounds"][0]["compile_ms"]
+    assert tables._summary(slow)[3]["compile"] == float(np.median(res["peers"]["compile"]))
+    text = tables.report_shapes([fast], shapes["ceilings"], {"gpu": "H200", "date": "", "commit": "", "driver": "",
+                                                              "nvcc": "", "command": ""}, 60 << 20)
+    assert "compile " in text.split("alternating rounds")[1] and "x compile)" in text

@@ -4,6 +4,8 @@ themselves come from the GPU only."""
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("profile_kernels", ROOT / "benchmarks" / "profile_kernels.py")
 prof = importlib.util.module_from_spec(_spec)
@@ -27,3 +29,16 @@ def test_every_kernel_of_a_peer_range_is_read_with_its_launch_and_metrics():
 
 def test_no_csv_gives_no_rows():
     assert prof.ncu_rows("==PROF== Disconnected\n") == {}
+
+
+def test_a_bad_case_is_refused_in_one_line_before_anything_is_profiled():
+    good = {"label": "a", "template": "sgemm", "problem": {"M": 64, "N": 64, "K": 64}}
+    prof.check_cases([dict(good, genome={}), dict(good, peer="compile")], "cases.json")
+    for bad, says in (([dict(good, peer="cublas")], "peer 'cublas' is not"),
+                      ([dict(good, peer="eager", genome={})], "a genome or a peer, not both"),
+                      ([good], "a genome or a peer"),
+                      ([{"label": "x"}], "needs label, template and problem"),
+                      ({"label": "x"}, "expected a list")):
+        with pytest.raises(SystemExit, match=says) as e:
+            prof.check_cases(bad, "cases.json")
+        assert str(e.value).startswith("cases.json") and "\n" not in str(e.value)
