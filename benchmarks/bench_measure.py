@@ -42,7 +42,7 @@ def ceilings() -> dict:
     """Copy bandwidth (bytes read + written) and cuBLAS SGEMM rate, measured now."""
     import torch
 
-    torch.backends.cuda.matmul.allow_tf32 = False
+    _fp32_only()
     x = torch.randn(1 << 28, device="cuda")
     y = torch.empty_like(x)
     copy_ms = float(np.median(torch_time_ms(lambda: y.copy_(x), reps=20)))
@@ -66,7 +66,15 @@ def peer_inputs(t, problem, device: str = "cuda", seed: int = 1234) -> dict:
     return inputs
 
 
-def peers(t, problem, compile_too: bool = True) -> dict:
+def _fp32_only() -> None:
+    """cuBLAS and cuDNN in fp32, as the kernels are (no TF32), for the peers timed after it."""
+    import torch
+
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+
+
+def peers(t, problem) -> dict:
     """Torch eager and torch.compile of the template's reference_torch, float32, fresh random inputs;
     and a device copy of the bytes the kernel moves."""
     import torch
@@ -74,8 +82,7 @@ def peers(t, problem, compile_too: bool = True) -> dict:
     fn = getattr(t.meta, "reference_torch", None)
     if fn is None:
         return {}
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
+    _fp32_only()
     gen = torch.Generator(device="cuda").manual_seed(1234)
     inputs = peer_inputs(t, problem)
     out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
@@ -85,8 +92,6 @@ def peers(t, problem, compile_too: bool = True) -> dict:
     src = torch.randn(n, device="cuda", generator=gen)
     dst = torch.empty_like(src)
     out["copy"] = torch_time_ms(lambda: dst.copy_(src))
-    if not compile_too:
-        return out
     compiled, error = compiled_reference(t, inputs, problem)
     if compiled is None:
         out["compile_error"] = error
@@ -99,8 +104,7 @@ def compiled_reference(t, inputs: dict, problem: dict):
     """(torch.compile of the template's reference_torch for this size, already run once, None) or (None, why not)."""
     import torch
 
-    torch.backends.cuda.matmul.allow_tf32 = False   # fp32 as the kernels, whoever calls first
-    torch.backends.cudnn.allow_tf32 = False
+    _fp32_only()
     try:
         torch._dynamo.reset()  # a fresh static compile per size, not a dynamic one or the recompile limit's eager
         compiled = torch.compile(t.meta.reference_torch, dynamic=False)
@@ -190,7 +194,7 @@ def repeat_rounds(t, rows: list[dict], runner, builder, p, rounds: int, top: int
     out = []
     for i in range(rounds):
         again = _measure(t, list(genomes), genomes, runner, builder, p)
-        eager = float(np.median(peers(t, p, compile_too=False)["eager"]))
+        eager = float(np.median(torch_time_ms(lambda: fn(inputs, p))))
         row = {"round": i + 1, "eager_ms": eager,
                "kernels": {r["label"]: {"status": r["status"], "median_ms": r["median_ms"], "cv": r["cv"]}
                            for r in again}}

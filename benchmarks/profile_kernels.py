@@ -140,6 +140,18 @@ def sass_mix(cubin: str) -> tuple[collections.Counter, str]:
     return ops, text
 
 
+def run_ncu(select: list[str], launch: str, case_file: Path, index: int, csv_path: Path) -> tuple[dict, str]:
+    """ncu over one case's profiled process (``launch``: --launch, or --launch-peer), ``select`` choosing the kernels
+    it profiles; its output goes to ``csv_path``. The metrics of each kernel (``ncu_rows``), and ncu's last line of
+    errors for where it gave none."""
+    cmd = ["ncu", "--clock-control", "none", *select, "--csv", "--page", "details"]
+    cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW + STALLS)]
+    cmd += [sys.executable, __file__, launch, str(case_file), "--index", str(index)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    csv_path.write_text(proc.stdout + "\n" + proc.stderr[-3000:])
+    return ncu_rows(proc.stdout), (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
+
+
 def check_cases(cases: list, source: str) -> None:
     """Every case names a label, a template and a problem, and either a genome or a peer ('eager' or 'compile'):
     said in one line naming ``source`` before anything is profiled."""
@@ -166,15 +178,10 @@ def profile(cases: list[dict], out: Path) -> str:
     for i, case in enumerate(cases):
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", case["label"])
         if case.get("peer"):
-            cmd = ["ncu", "--clock-control", "none", "--profile-from-start", "off", "--csv", "--page", "details"]
-            cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW + STALLS)] + \
-                   [sys.executable, __file__, "--launch-peer", str(case_file), "--index", str(i)]
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-            (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
-            per = ncu_rows(proc.stdout)
+            per, failure = run_ncu(["--profile-from-start", "off"], "--launch-peer", case_file, i,
+                                   out / f"{label}.ncu.csv")
             if not per:
-                rows.append((case["label"], {"ncu": (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]},
-                             {}))
+                rows.append((case["label"], {"ncu": failure}, {}))
             for kernel, m in per.items():
                 rows.append((f"{case['label']} {kernel} grid {m.pop('grid')} block {m.pop('block')}", m, {}))
                 print(rows[-1][0], m, flush=True)
@@ -187,17 +194,13 @@ def profile(cases: list[dict], out: Path) -> str:
         ops, text = sass_mix(b.cubin_path)
         (out / f"{label}.sass.txt").write_text(text)
         # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
-        cmd = ["ncu", "--clock-control", "none", "--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
-               "--launch-count", "1", "--csv", "--page", "details"]
-        cmd += [x for s in SECTIONS for x in ("--section", s)] + ["--metrics", ",".join(RAW + STALLS)] + \
-              [sys.executable, __file__, "--launch", str(case_file), "--index", str(i)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        (out / f"{label}.ncu.csv").write_text(proc.stdout + "\n" + proc.stderr[-3000:])
-        metrics = next(iter(ncu_rows(proc.stdout).values()), {})
+        per, failure = run_ncu(["--kernel-name", b.entry or t.kernel, "--launch-skip", "2", "--launch-count", "1"],
+                               "--launch", case_file, i, out / f"{label}.ncu.csv")
+        metrics = next(iter(per.values()), {})
         metrics.pop("grid", None)
         metrics.pop("block", None)
         if not metrics:
-            metrics["ncu"] = (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            metrics["ncu"] = failure
         rows.append((case["label"], metrics, ops))
         print(case["label"], metrics, flush=True)
     head = [k for k in WANT if k not in STALLS]

@@ -35,18 +35,23 @@ def _git(root: Path, *args: str) -> str:
     return subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, text=True).stdout
 
 
+def template_of_commit(root: Path, name: str, commit: str, dest: Path):
+    """The template ``name`` as it was at ``commit`` of the repository ``root``, its two files written into
+    ``dest`` (raises CalledProcessError where the commit lacks them)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for suffix in (".py", ".cu.mako"):
+        (dest / f"{name}{suffix}").write_text(_git(root, "show", f"{commit}:templates/{name}{suffix}"))
+    return load_template(str(dest / f"{name}.py"))
+
+
 def template_at(root: Path, name: str, want_hash: str, tmp: Path):
     """(commit, template) of the newest commit of ``root`` whose template ``name`` has ``want_hash``."""
     files = [f"templates/{name}.py", f"templates/{name}.cu.mako"]
     for commit in _git(root, "log", "--format=%H", "--", *files).split():
-        d = tmp / commit[:10]
-        d.mkdir()
         try:
-            for f in files:
-                (d / Path(f).name).write_text(_git(root, "show", f"{commit}:{f}"))
+            t = template_of_commit(root, name, commit, tmp / commit[:10])
         except subprocess.CalledProcessError:
             continue
-        t = load_template(str(d / f"{name}.py"))
         if t.hash == want_hash:
             return commit, t
     raise SystemExit(f"no commit of templates/{name}.* has the hash {want_hash}")

@@ -25,17 +25,12 @@ from evo_kernels.cli_args import parse_genome, problem_size  # noqa: E402
 from evo_kernels.export import render_header, selftest_program  # noqa: E402
 from evo_kernels.runners.inputs import draw  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
+from rehash_recording import template_of_commit  # noqa: E402  (beside this script)
 
 
 def template_at(name: str, commit: str | None, tmp: Path):
     """The template ``name`` of today's tree, or as it was at ``commit``."""
-    if commit is None:
-        return load_template(name)
-    for suffix in (".py", ".cu.mako"):
-        text = subprocess.run(["git", "show", f"{commit}:templates/{name}{suffix}"], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout
-        (tmp / f"{name}{suffix}").write_text(text)
-    return load_template(str(tmp / f"{name}.cu.mako"))
+    return load_template(name) if commit is None else template_of_commit(ROOT, name, commit, tmp)
 
 
 def main() -> int:
