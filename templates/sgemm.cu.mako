@@ -37,6 +37,8 @@ LA, LB = -(-NA // T), -(-NB // T)          # units per thread
 GA, GB = NA % T != 0, NB % T != 0          # some threads have fewer units
 KUA = BK // AU                             # A units per row
 NUB = BN // BU                             # B units per k row
+# the full-tile cp.async loop: float4 B copies, each thread's A and B units one base pointer plus constant steps
+FULLA = bool(ASYNC and FAST and VEC and T % KUA == 0 and T % NUB == 0)
 RCH = max(1, 16 // TN)                     # rows of the split-K sum per round trip
 MINB = 65536 // (T * AdjustBlockSize_MaxRegisters) if AdjustBlockSize_MaxRegisters < 255 else 0
 def kk_pragma():
@@ -67,6 +69,24 @@ __device__ __forceinline__ void cp_async16(float* dst, const float* src, bool pr
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" :: "r"(d), "l"(src), "r"(pred ? 16 : 0));
 #else
     *reinterpret_cast<float4*>(dst) = pred ? *reinterpret_cast<const float4*>(src) : make_float4(0.f, 0.f, 0.f, 0.f);
+#endif
+}
+__device__ __forceinline__ void cp_async4_full(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" :: "r"(d), "l"(src));
+#else
+    *dst = *src;
+#endif
+}
+__device__ __forceinline__ void cp_async16_full(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(d), "l"(src));
+#else
+    *reinterpret_cast<float4*>(dst) = *reinterpret_cast<const float4*>(src);
 #endif
 }
 __device__ __forceinline__ void cp_async_commit()
@@ -403,6 +423,70 @@ ${kk_pragma()}
 % endfor
         }
 </%def>
+<%def name="async_compute(buf)">
+% if FRAG:
+        {   // the fragment pipeline: k row kk + 1's fragments are read while row kk is multiplied
+            float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
+${frag_load(buf, 0, 0)}
+% for kk in range(BK):
+% if kk < BK - 1:
+${frag_load(buf, kk + 1, (kk + 1) % 2)}
+% endif
+#pragma unroll
+            for (int i = 0; i < ${TM}; ++i)
+#pragma unroll
+                for (int j = 0; j < ${TN}; ++j) acc[i][j] = fmaf(fa${kk % 2}[i], fb${kk % 2}[j], acc[i][j]);
+% endfor
+        }
+% else:
+${compute(buf)}
+% endif
+</%def>
+% if FULLA:
+<%def name="issue_full(buf)">
+        {   // global -> shared buffer ${buf}, the next tile: inside the matrices, so no predicates; then one tile on
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async4_full(&As[${buf}][fac0][far0 + ${l * (T // KUA)}], fa + ${l} * fastep);
+% endfor
+% for l in range(LB):
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}cp_async16_full(&Bs[${buf}][fbk0 + ${l * (T // NUB)}][fbn0], fb + ${l} * fbstep);
+% endfor
+            fa += ${BK};
+            fb += (size_t)${BK} * N;
+        }
+</%def>
+    // TileLoops_Specialize with cp.async: blocks whose tiles are all full (inside M and N, K a multiple of ${BK}) with
+    // a float4-aligned B copy without predicates from pointers that step by a tile, and the stage loop is unrolled
+    // ${ASYNC} times so that every buffer index is a constant; other blocks take the guarded pipeline below.
+    if (b_vec && ${KB} >= ${BK} && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+        const int nt = ${KB} / ${BK};
+        const int far0 = tid / ${KUA}, fac0 = tid % ${KUA};
+        const int fbk0 = tid / ${NUB}, fbn0 = tid % ${NUB} * 4;
+        const float* fa = A + (size_t)(bm0 + far0) * K + fac0;
+        const float* fb = B + (size_t)fbk0 * N + bn0 + fbn0;
+        const size_t fastep = (size_t)${T // KUA} * K, fbstep = (size_t)${T // NUB} * N;
+% for s0 in range(ASYNC - 1):
+        if (${s0} < nt) {
+${issue_full(s0)}
+        }
+        cp_async_commit();
+% endfor
+#pragma unroll 1
+        for (int t = 0; t < nt; t += ${ASYNC}) {
+% for s0 in range(ASYNC):
+            if (t + ${s0} < nt) {   // tile t + ${s0} in buffer ${s0}; tile t + ${s0 + ASYNC - 1} into buffer ${(s0 + ASYNC - 1) % ASYNC}
+                cp_async_wait<${ASYNC - 2}>();
+                __syncthreads();
+                if (t + ${s0 + ASYNC - 1} < nt) {
+${issue_full((s0 + ASYNC - 1) % ASYNC)}
+                }
+                cp_async_commit();
+${async_compute(s0)}
+            }
+% endfor
+        }
+    } else {
+% endif
     // ${ASYNC}-stage cp.async pipeline: tiles t+1 .. t+${ASYNC - 1} are in flight while tile t is computed; one
     // barrier per tile. At the barrier of step t every thread has finished computing tile t-1, so
     // refilling its buffer right after the barrier is safe. Every step commits one group (empty past
@@ -432,8 +516,11 @@ ${issue_tile("tn", "nb")}
             cp_async_commit();
         }
         const int cb = t % ${ASYNC};
-${compute("cb")}
+${async_compute("cb")}
     }
+% if FULLA:
+    }
+% endif
 % else:
 <%def name="k_loop_guarded()">
 % if DB:

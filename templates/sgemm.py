@@ -23,11 +23,11 @@ DOC = "fp32 SGEMM C = A.B (row-major, SIMT), naive baseline to a 128x128 registe
 KERNEL = "sgemm"
 GENES = [
     Gene("TileLoops_M", "TileLoops", (16, 32, 64, 128), 16, "rows of C per block (BM)"),
-    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128), 16, "columns of C per block (BN)"),
+    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128, 256), 16, "columns of C per block (BN)"),
     Gene("TileLoops_K", "TileLoops", (8, 16, 32), 8,
          "k depth of one shared-memory stage (BK); meaningful with UseSharedMemory only, so kept at 8 without it"),
     Gene("ThreadCoarsening_M", "ThreadCoarsening", (1, 2, 4, 8), 1, "rows of C per thread (TM)"),
-    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8), 1, "columns of C per thread (TN)"),
+    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8, 16), 1, "columns of C per thread (TN)"),
     Gene("UseSharedMemory", "UseSharedMemory", (False, True), False,
          "stage BM x BK of A (transposed) and BK x BN of B in shared memory per k step"),
     Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
@@ -49,7 +49,9 @@ GENES = [
     Gene("TileLoops_Specialize", "TileLoops", (False, True), False,
          "a second copy of the k loop for blocks whose tiles are all full (inside M and N, K a multiple of BK) "
          "with float4-aligned operands: no bounds predicates or alignment tests in the loop; other blocks run "
-         "the guarded loop. Needs UseSharedMemory and VectorizeLoads, not ReorderInstructions_Async"),
+         "the guarded loop. Needs UseSharedMemory and VectorizeLoads. With ReorderInstructions_Async: "
+         "unpredicated cp.async copies from pointers stepping by a tile and the stage loop unrolled so that every "
+         "buffer index is a constant"),
     Gene("ReorderInstructions_Fragments", "ReorderInstructions", (False, True), False,
          "in the full-tile loop, the shared-memory fragments of k row kk + 1 are read while row kk is multiplied "
          "(two register sets), and the next tile's row 0 is read after the barrier under the last row's "
@@ -135,11 +137,16 @@ def constraints(g):
     if g["TileLoops_Specialize"] and not (g["UseSharedMemory"] and g["VectorizeLoads"]):
         out.append("TileLoops_Specialize (an unguarded float4 loop for full tiles) requires UseSharedMemory and "
                    "VectorizeLoads")
-    if g["TileLoops_Specialize"] and g["ReorderInstructions_Async"]:
-        out.append("TileLoops_Specialize applies to the register-staged loops, not to ReorderInstructions_Async")
-    if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]):
-        out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop: it requires "
-                   "TileLoops_Specialize and ReorderInstructions")
+    if g["TileLoops_SpecializeEdges"] and g["ReorderInstructions_Async"]:
+        out.append("TileLoops_SpecializeEdges applies to the register-staged loops, not to ReorderInstructions_Async")
+    if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]) and \
+            not (g["ReorderInstructions_Async"] and g["UseSharedMemory"]):
+        out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop or the cp.async loop: "
+                   "it requires TileLoops_Specialize and ReorderInstructions, or ReorderInstructions_Async")
+    if g["AdjustBlockSize_MaxRegisters"] != 255 and g["ThreadCoarsening_M"] * g["ThreadCoarsening_N"] > 64:
+        acc = g["ThreadCoarsening_M"] * g["ThreadCoarsening_N"]
+        out.append(f"{acc} accumulators per thread do not fit a budget of 128 registers "
+                   "(AdjustBlockSize_MaxRegisters=128 spills them): use 255")
     if g["TileLoops_SplitK"] > 1 and not g["UseSharedMemory"]:
         out.append("TileLoops_SplitK applies to the shared-memory loops: it requires UseSharedMemory")
     if g["TileLoops_SplitKEdges"] > 1 and not g["UseSharedMemory"]:

@@ -22,9 +22,42 @@ def _async(t, change):
     return t.space.check(t.space.coerce(dict(t.meta.FAST_GENOME, TileLoops_Specialize=False, **change)))
 
 
+# ... with the fragment pipeline, and wide thread tiles (8 x 16, 255 registers) on it
+ASYNC_FRAG_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=8, PadSharedMemory=True,
+                        VectorizeLoads=vec, ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=reg,
+                        **tiles)
+                   for s, vec, reg, tiles in (
+                       (3, True, 128, {}),
+                       (3, True, 255, dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16)),
+                       (4, False, 255, dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16,
+                                            TileLoops_SplitK=4)),
+                       (2, True, 255, dict(TileLoops_N=256, ThreadCoarsening_N=16, TileLoops_Group=8)))]
+
+
+# ... and its full-tile loop (TileLoops_Specialize with cp.async): unpredicated copies, the stage loop unrolled so
+# that buffers are constants; k tile counts of every remainder modulo 3 and 4 stages, interior blocks on the full
+# loop and edge blocks on the guarded one, split-K blocks whose k range is a multiple of BK or not
+ASYNC_FULL_VARIANTS = [dict(c, TileLoops_Specialize=True) for c in ASYNC_FRAG_VARIANTS if c["VectorizeLoads"]] + [
+    dict(ReorderInstructions=False, ReorderInstructions_Async=3, TileLoops_Specialize=True,
+         ReorderInstructions_Fragments=False, TileLoops_SplitK=4, AdjustBlockSize_MaxRegisters=128)]
+ASYNC_FULL_SHAPES = [{"M": 260, "N": 264, "K": 40}, {"M": 128, "N": 256, "K": 56}, {"M": 128, "N": 256, "K": 8},
+                     {"M": 256, "N": 512, "K": 48}, {"M": 64, "N": 256, "K": 32}, {"M": 130, "N": 256, "K": 200}]
+
+
 @needs_gxx
-@pytest.mark.parametrize("change", ASYNC_VARIANTS, ids=lambda c: f"s{c['ReorderInstructions_Async']}k{c['TileLoops_K']}"
-                         f"{'v' if c['VectorizeLoads'] else 's'}")
+@pytest.mark.parametrize("change", ASYNC_FULL_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_async_full_tile_loop_matches_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check(t.space.coerce(dict(t.meta.FAST_GENOME, **change)))
+    assert "cp_async16_full(" in t.render(g)
+    emulate_at(t, g, ASYNC_FULL_SHAPES, tmp_path)
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", ASYNC_VARIANTS + ASYNC_FRAG_VARIANTS,
+                         ids=lambda c: f"s{c['ReorderInstructions_Async']}k{c['TileLoops_K']}"
+                         f"{'v' if c['VectorizeLoads'] else 's'}{'f' if c.get('ReorderInstructions_Fragments') else ''}"
+                         f"{c.get('TileLoops_N', '')}")
 def test_emulated_sgemm_async_pipeline_matches_reference(change, tmp_path):
     """Index math, tails and zero-fill of the cp.async path (the emulator's copies are synchronous:
     the waits and the barrier discipline are checked on the GPU, by the protocol)."""
