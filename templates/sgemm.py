@@ -23,11 +23,11 @@ DOC = "fp32 SGEMM C = A.B (row-major, SIMT), naive baseline to a 128x128 registe
 KERNEL = "sgemm"
 GENES = [
     Gene("TileLoops_M", "TileLoops", (16, 32, 64, 128), 16, "rows of C per block (BM)"),
-    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128, 256), 16, "columns of C per block (BN)"),
+    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128), 16, "columns of C per block (BN)"),
     Gene("TileLoops_K", "TileLoops", (8, 16, 32), 8,
          "k depth of one shared-memory stage (BK); meaningful with UseSharedMemory only, so kept at 8 without it"),
     Gene("ThreadCoarsening_M", "ThreadCoarsening", (1, 2, 4, 8), 1, "rows of C per thread (TM)"),
-    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8, 16), 1, "columns of C per thread (TN)"),
+    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8), 1, "columns of C per thread (TN)"),
     Gene("UseSharedMemory", "UseSharedMemory", (False, True), False,
          "stage BM x BK of A (transposed) and BK x BN of B in shared memory per k step"),
     Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
@@ -143,10 +143,6 @@ def constraints(g):
             not (g["ReorderInstructions_Async"] and g["UseSharedMemory"]):
         out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop or the cp.async loop: "
                    "it requires TileLoops_Specialize and ReorderInstructions, or ReorderInstructions_Async")
-    if g["AdjustBlockSize_MaxRegisters"] != 255 and g["ThreadCoarsening_M"] * g["ThreadCoarsening_N"] > 64:
-        acc = g["ThreadCoarsening_M"] * g["ThreadCoarsening_N"]
-        out.append(f"{acc} accumulators per thread do not fit a budget of 128 registers "
-                   "(AdjustBlockSize_MaxRegisters=128 spills them): use 255")
     if g["TileLoops_SplitK"] > 1 and not g["UseSharedMemory"]:
         out.append("TileLoops_SplitK applies to the shared-memory loops: it requires UseSharedMemory")
     if g["TileLoops_SplitKEdges"] > 1 and not g["UseSharedMemory"]:

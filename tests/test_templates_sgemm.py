@@ -22,16 +22,17 @@ def _async(t, change):
     return t.space.check(t.space.coerce(dict(t.meta.FAST_GENOME, TileLoops_Specialize=False, **change)))
 
 
-# ... with the fragment pipeline, and wide thread tiles (8 x 16, 255 registers) on it
-ASYNC_FRAG_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=8, PadSharedMemory=True,
+# ... with the fragment pipeline, on the tiles that won at skinny M (32 x 128 with 4 x 8 per thread, BK 16: 96 x
+# 6144 x 8192 on an H100, benchmarks/h100-2026-12-05d/)
+ASYNC_FRAG_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=bk, PadSharedMemory=True,
                         VectorizeLoads=vec, ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=reg,
                         **tiles)
-                   for s, vec, reg, tiles in (
-                       (3, True, 128, {}),
-                       (3, True, 255, dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16)),
-                       (4, False, 255, dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16,
-                                            TileLoops_SplitK=4)),
-                       (2, True, 255, dict(TileLoops_N=256, ThreadCoarsening_N=16, TileLoops_Group=8)))]
+                   for s, bk, vec, reg, tiles in (
+                       (3, 8, True, 128, {}),
+                       (3, 16, True, 128, dict(TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_Group=8,
+                                               TileLoops_SplitK=8)),
+                       (4, 8, False, 255, dict(TileLoops_M=64, TileLoops_SplitK=4)),
+                       (2, 8, True, 255, dict(TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_Group=8)))]
 
 
 # ... and its full-tile loop (TileLoops_Specialize with cp.async): unpredicated copies, the stage loop unrolled so
@@ -57,7 +58,7 @@ def test_emulated_sgemm_async_full_tile_loop_matches_reference(change, tmp_path)
 @pytest.mark.parametrize("change", ASYNC_VARIANTS + ASYNC_FRAG_VARIANTS,
                          ids=lambda c: f"s{c['ReorderInstructions_Async']}k{c['TileLoops_K']}"
                          f"{'v' if c['VectorizeLoads'] else 's'}{'f' if c.get('ReorderInstructions_Fragments') else ''}"
-                         f"{c.get('TileLoops_N', '')}")
+                         f"{c.get('TileLoops_M', '')}")
 def test_emulated_sgemm_async_pipeline_matches_reference(change, tmp_path):
     """Index math, tails and zero-fill of the cp.async path (the emulator's copies are synchronous:
     the waits and the barrier discipline are checked on the GPU, by the protocol)."""
