@@ -71,6 +71,7 @@ __device__ __forceinline__ void cp_async16(float* dst, const float* src, bool pr
     *reinterpret_cast<float4*>(dst) = pred ? *reinterpret_cast<const float4*>(src) : make_float4(0.f, 0.f, 0.f, 0.f);
 #endif
 }
+% if FULLA:
 __device__ __forceinline__ void cp_async4_full(float* dst, const float* src)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -89,6 +90,7 @@ __device__ __forceinline__ void cp_async16_full(float* dst, const float* src)
     *reinterpret_cast<float4*>(dst) = *reinterpret_cast<const float4*>(src);
 #endif
 }
+% endif
 __device__ __forceinline__ void cp_async_commit()
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -423,7 +425,7 @@ ${kk_pragma()}
 % endfor
         }
 </%def>
-<%def name="async_compute(buf)">
+<%def name="async_compute(buf)">\
 % if FRAG:
         {   // the fragment pipeline: k row kk + 1's fragments are read while row kk is multiplied
             float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
@@ -439,9 +441,9 @@ ${frag_load(buf, kk + 1, (kk + 1) % 2)}
 % endfor
         }
 % else:
-${compute(buf)}
+${compute(buf)}\
 % endif
-</%def>
+</%def>\
 % if FULLA:
 <%def name="issue_full(buf)">
         {   // global -> shared buffer ${buf}, the next tile: inside the matrices, so no predicates; then one tile on
