@@ -25,8 +25,106 @@ ASH = VectorizeLoads_AlignShared and V > 1 and UseSharedMemory
 NVS = (TW + 2 + V - 1 + V - 1) // V          # aligned vectors that cover TW + 2 floats at any shift
 COALS = CoalesceMemoryAccess and V > 1 and not UseSharedMemory and not ALIGN
 FLATS = TileLoops_Flat and not UseSharedMemory
+FLATV = FLATS and TileLoops_Flat == "float4"
 %>
-% if FLATS:
+% if FLATV:
+#include <stdint.h>
+// TileLoops_Flat=float4: the H x W outputs as one flat array in float4 pieces. Block b covers
+// ${BX * BY * 4 * CY} consecutive floats; thread tid takes the 4 floats at (b*${CY} + c)*${BX * BY * 4} + 4*tid for each of its ${CY}
+// chunks c, so every warp access is 512 consecutive bytes and no block idles at a ragged edge. The centre is one
+// float4; the rows above and below (at -W and +W, shifted by W % 4 within a vector) are one aligned float4 each,
+// completed by the next lane's through a shuffle; the left and right neighbours are the neighbour lanes' centres.
+// All of a thread's vectors are loaded before the first output. Buffers that are not 16-byte aligned take a
+// scalar path (every load clamped into the grid).
+__device__ __forceinline__ float4 ld4(const float* __restrict__ p, long long j, long long n)
+{   // the aligned float4 at j (a multiple of 4), element by element (0 outside) where it is not all inside
+    if (j >= 0 && j + 4 <= n) return __ldg(reinterpret_cast<const float4*>(p + j));
+    float4 r;
+    r.x = (j >= 0 && j < n) ? __ldg(p + j) : 0.f;
+    r.y = (j + 1 >= 0 && j + 1 < n) ? __ldg(p + j + 1) : 0.f;
+    r.z = (j + 2 >= 0 && j + 2 < n) ? __ldg(p + j + 2) : 0.f;
+    r.w = (j + 3 >= 0 && j + 3 < n) ? __ldg(p + j + 3) : 0.f;
+    return r;
+}
+__device__ __forceinline__ float4 shifted(float4 lo, float4 hi, int s)
+{   // elements s .. s+3 of lo:hi (s is uniform over the grid: W % 4)
+    switch (s) {
+    case 1: return make_float4(lo.y, lo.z, lo.w, hi.x);
+    case 2: return make_float4(lo.z, lo.w, hi.x, hi.y);
+    case 3: return make_float4(lo.w, hi.x, hi.y, hi.z);
+    default: return lo;
+    }
+}
+extern "C" __global__ void __launch_bounds__(${BX * BY})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
+{
+    const int tid = threadIdx.y * ${BX} + threadIdx.x, lane = tid & 31;
+    const long long n = (long long)H * W;
+    const long long base = (long long)blockIdx.x * ${BX * BY * 4 * CY} + 4 * tid;
+    const bool wide = n > 0x7fffffffll;               // uniform: 32-bit division where the grid allows it
+    if (((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) & 15) != 0) {
+        #pragma unroll 1
+        for (int c = 0; c < ${CY}; ++c) {           // misaligned buffers: scalar, every load clamped into the grid
+            for (int e = 0; e < 4; ++e) {
+                const long long i = base + (long long)c * ${BX * BY * 4} + e;
+                if (i >= n) break;
+                const int y = wide ? (int)(i / W) : (int)((unsigned)i / (unsigned)W);
+                const int x = (int)(i - (long long)y * W);
+                const float m = __ldg(inp + i);
+                if (y == 0 || y == H - 1 || x == 0 || x == W - 1) { out[i] = m; continue; }
+                out[i] = c0 * m + c1 * ((__ldg(inp + i - W) + __ldg(inp + i + W)) + (__ldg(inp + i - 1) + __ldg(inp + i + 1)));
+            }
+        }
+        return;
+    }
+    const int su = (4 - (W & 3)) & 3, sd = W & 3;    // the rows above and below start su, sd floats into a vector
+    float4 m[${CY}], u[${CY}], d[${CY}];
+    #pragma unroll
+    for (int c = 0; c < ${CY}; ++c) {
+        const long long i0 = base + (long long)c * ${BX * BY * 4};
+        m[c] = ld4(inp, i0, n);
+        u[c] = ld4(inp, i0 - W - su, n);
+        d[c] = ld4(inp, i0 + W - sd, n);
+    }
+    #pragma unroll
+    for (int c = 0; c < ${CY}; ++c) {
+        const long long i0 = base + (long long)c * ${BX * BY * 4};
+        // the next lane's vectors (lane 31 loads its own), the neighbours' centres
+        float4 un = make_float4(__shfl_down_sync(0xffffffffu, u[c].x, 1), __shfl_down_sync(0xffffffffu, u[c].y, 1),
+                                __shfl_down_sync(0xffffffffu, u[c].z, 1), __shfl_down_sync(0xffffffffu, u[c].w, 1));
+        float4 dn = make_float4(__shfl_down_sync(0xffffffffu, d[c].x, 1), __shfl_down_sync(0xffffffffu, d[c].y, 1),
+                                __shfl_down_sync(0xffffffffu, d[c].z, 1), __shfl_down_sync(0xffffffffu, d[c].w, 1));
+        float left = __shfl_up_sync(0xffffffffu, m[c].w, 1), right = __shfl_down_sync(0xffffffffu, m[c].x, 1);
+        if (lane == 31) {
+            if (su) un = ld4(inp, i0 - W - su + 4, n);
+            if (sd) dn = ld4(inp, i0 + W - sd + 4, n);
+            right = (i0 + 4 < n) ? __ldg(inp + i0 + 4) : 0.f;
+        }
+        if (lane == 0) left = (i0 >= 1 && i0 - 1 < n) ? __ldg(inp + i0 - 1) : 0.f;
+        if (i0 >= n) continue;
+        const float4 up = shifted(u[c], un, su), dw = shifted(d[c], dn, sd);
+        const float mc[4] = {m[c].x, m[c].y, m[c].z, m[c].w}, uc[4] = {up.x, up.y, up.z, up.w};
+        const float dc[4] = {dw.x, dw.y, dw.z, dw.w};
+        int y = wide ? (int)(i0 / W) : (int)((unsigned)i0 / (unsigned)W);
+        int x = (int)(i0 - (long long)y * W);
+        float r[4];
+        #pragma unroll
+        for (int e = 0; e < 4; ++e) {
+            while (x >= W) { x -= W; ++y; }          // at most once for W >= 4
+            const float l = e > 0 ? mc[e - 1] : left, rr = e < 3 ? mc[e + 1] : right;
+            const bool edge = (y == 0) | (y >= H - 1) | (x == 0) | (x == W - 1);
+            r[e] = edge ? mc[e] : c0 * mc[e] + c1 * ((uc[e] + dc[e]) + (l + rr));
+            ++x;
+        }
+        if (i0 + 4 <= n) {
+            *reinterpret_cast<float4*>(out + i0) = make_float4(r[0], r[1], r[2], r[3]);
+        } else {
+            #pragma unroll
+            for (int e = 0; e < 4; ++e) if (i0 + e < n) out[i0 + e] = r[e];
+        }
+    }
+}
+% elif FLATS:
 // TileLoops_Flat: thread g = blockIdx.x*${BX * BY} + tid takes column g % W of the band of ${CY} rows g / W
 // (grid x covers ceil(H/${CY})*W threads), so no block idles at a ragged right edge; all ${CY + 2} rows are
 // loaded (clamped into the grid) before the first output, each warp access is consecutive columns.

@@ -16,8 +16,9 @@ consecutive-columns layout has lanes 4*VectorizeLoads bytes apart, and the H200 
 showed the L1 at 72-83% "Memory Throughput" above DRAM at 59-74%). With shared memory, TileLoops_Skew splits each
 output row between tiles at 32-byte sector boundaries (on the H200 an odd-W stencil wrote 17% more L2 sectors
 than an even one of the same design). TileLoops_Narrow treats a grid at most half a tile of outputs wide as one
-contiguous run of floats, staged in shared memory run by run. The kernel strides over grid y, which launch() caps
-at 65535.
+contiguous run of floats, staged in shared memory run by run. TileLoops_Flat drops the tiles: one thread per
+column of a band of rows, or (float4) 4 consecutive floats of the flat grid per thread, torch.compile's layout.
+The tiled kernels stride over grid y, which launch() caps at 65535.
 """
 import numpy as np
 
@@ -63,13 +64,19 @@ GENES = [
          "so every warp load and store covers consecutive floats (the lanes' scalar accesses were 4*VectorizeLoads "
          "bytes apart: VectorizeLoads times the L1 wavefronts); the left and right neighbours are loads of their "
          "own. Elsewhere it changes nothing"),
-    Gene("TileLoops_Flat", "TileLoops", (False, True), False,
+    Gene("TileLoops_Flat", "TileLoops", (False, True, "float4"), False,
          "without shared memory: the grid is flattened over (band of ThreadCoarsening rows, column), thread g "
          "taking column g % W of band g / W, so no block is idle at a ragged right edge (W = 257 in tiles of 128 "
          "columns leaves a block-column of 1 column: a third of the blocks hold a slot for one thread's work). "
          "One column per thread, coalesced scalar loads and stores, all ThreadCoarsening + 2 rows loaded before "
          "the first output. It replaces the x/y tiling, VectorizeLoads and the odd-width genes; changes nothing "
-         "with UseSharedMemory"),
+         "with UseSharedMemory. \"float4\": the H x W outputs as one flat array in float4 pieces instead "
+         "(torch.compile's layout for this stencil, which ran at 88-91% occupancy where the tiled designs ran at "
+         "46-51% on the H200): "
+         "a thread takes 4 consecutive floats of each of ThreadCoarsening block-wide chunks (at most 4), every warp "
+         "access 512 consecutive bytes; the centre is one float4 load and store, the rows above and below one aligned "
+         "float4 each completed by the next lane's through a shuffle (W % 4 is the same shift for every thread), the "
+         "left and right neighbours the neighbour lanes' centres"),
     Gene("TileLoops_Skew", "TileLoops", (False, True), False,
          "with UseSharedMemory, where the rows take no vectors (W % VectorizeLoads != 0, a misaligned buffer, or "
          "VectorizeLoads 1): each output row of a tile is shifted left by its misalignment within a 32-byte sector, so "
@@ -127,6 +134,9 @@ def constraints(g):
     if effective(g)["Prefetch"] and (g["ThreadCoarsening"] + 2) * (g["VectorizeLoads"] + 2) > 64:
         out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
                    f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
+    if flat_vector(g) and g["ThreadCoarsening"] > 4:
+        out.append(f"TileLoops_Flat=float4: ThreadCoarsening={g['ThreadCoarsening']} chunks of three float4 exceed 4 "
+                   "(48 registers of loads in flight)")
     if narrowed(g) and smem_bytes(g) > 48 * 1024:
         tw, th = tile(g)
         out.append(f"TileLoops_Narrow: a run of {tw} x {th} outputs stages {smem_bytes(g)} bytes of shared memory "
@@ -168,10 +178,19 @@ def flat(g):
     return bool(g["TileLoops_Flat"]) and not g["UseSharedMemory"]
 
 
+def flat_vector(g):
+    """TileLoops_Flat takes effect as float4 pieces of the flat grid."""
+    return flat(g) and g["TileLoops_Flat"] == "float4"
+
+
 def launch(g, p):
     tw, th = tile(g)
+    nt = g["AdjustBlockSizeX"] * g["AdjustBlockSizeY"]
+    if flat_vector(g):   # 4 * ThreadCoarsening consecutive floats per thread, over grid x
+        per_block = 4 * nt * g["ThreadCoarsening"]
+        return (max(1, (p["H"] * p["W"] + per_block - 1) // per_block), 1), (g["AdjustBlockSizeX"],
+                                                                             g["AdjustBlockSizeY"])
     if flat(g):   # one thread per (band of ThreadCoarsening rows, column), blocks of X*Y threads over grid x
-        nt = g["AdjustBlockSizeX"] * g["AdjustBlockSizeY"]
         bands = (p["H"] + g["ThreadCoarsening"] - 1) // g["ThreadCoarsening"]
         return (max(1, (bands * p["W"] + nt - 1) // nt), 1), (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
     # the kernel strides over grid y, which is at most 65535 (131072 rows in tiles of 1 or 2 are more);

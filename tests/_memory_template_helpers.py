@@ -16,5 +16,5 @@ _spec.loader.exec_module(cuda_emu)
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
 
 
-def _all_valid(t, limit=1200000):
+def _all_valid(t, limit=2_000_000):
     return list(t.space.enumerate(limit=limit))

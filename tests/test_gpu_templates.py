@@ -138,6 +138,10 @@ DESIGNS = {
                  # TileLoops_Flat: one thread per (band of rows, column)
                  {"TileLoops_Flat": True, "ThreadCoarsening": 4},
                  {"TileLoops_Flat": True, "ThreadCoarsening": 8, "AdjustBlockSizeX": 64, "AdjustBlockSizeY": 2},
+                 # TileLoops_Flat=float4: the flat grid in float4 pieces (W % 4 of 3, 1 and 1 below)
+                 {"TileLoops_Flat": "float4", "ThreadCoarsening": 2},
+                 {"TileLoops_Flat": "float4", "ThreadCoarsening": 1, "UnrollLoop": False, "AdjustBlockSizeX": 128,
+                  "AdjustBlockSizeY": 1},
                  # the skewed shared tile and the flat runs of narrow grids
                  {"UseSharedMemory": True, "TileLoops_Skew": True, "ThreadCoarsening": 4},
                  {"TileLoops_Narrow": True}, {"TileLoops_Narrow": True, "ThreadCoarsening": 4},

@@ -92,7 +92,10 @@ def test_coverage_of_the_output():
         for g in _all_valid(t):
             for p in t.check_problems:
                 lc = t.launch(g, p)
-                if name == "stencil" and t.meta.flat(g):  # one thread per (band of rows, column), over grid x
+                if name == "stencil" and t.meta.flat_vector(g):   # 4 * ThreadCoarsening floats a thread
+                    assert lc.grid[0] * lc.threads * 4 * g["ThreadCoarsening"] >= p["H"] * p["W"]
+                    assert lc.grid[1] == 1 and lc.block[:2] == (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
+                elif name == "stencil" and t.meta.flat(g):  # one thread per (band of rows, column), over grid x
                     bands = -(-p["H"] // g["ThreadCoarsening"])
                     assert lc.grid[0] * lc.threads >= bands * p["W"] and lc.grid[1] == 1
                     assert lc.block[:2] == (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])

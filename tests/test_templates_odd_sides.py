@@ -84,7 +84,14 @@ ODD_DESIGNS = {
                 # TileLoops_Flat: one thread per (band of rows, column), no idle block at a ragged edge
                 {"TileLoops_Flat": True, "ThreadCoarsening": 4},
                 {"TileLoops_Flat": True, "ThreadCoarsening": 2, "UnrollLoop": False, "AdjustBlockSizeX": 8,
-                 "AdjustBlockSizeY": 8}],
+                 "AdjustBlockSizeY": 8},
+                # TileLoops_Flat=float4: the flat grid in float4 pieces, rows above and below shifted by W % 4
+                {"TileLoops_Flat": "float4", "ThreadCoarsening": 1, "AdjustBlockSizeX": 32,
+                 "AdjustBlockSizeY": 1, "UnrollLoop": False},
+                {"TileLoops_Flat": "float4", "ThreadCoarsening": 4, "AdjustBlockSizeX": 64,
+                 "AdjustBlockSizeY": 1},
+                {"TileLoops_Flat": "float4", "ThreadCoarsening": 2, "AdjustBlockSizeX": 8,
+                 "AdjustBlockSizeY": 8, "UnrollLoop": False}],
 }
 
 
@@ -218,8 +225,8 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
     if name == "stencil":
         genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
         genomes.append(_odd_genomes(t)[5])  # shared memory, VectorizeLoads_AlignShared
-        genomes.append(_odd_genomes(t)[-3])  # CoalesceMemoryAccess
-        genomes.append(_odd_genomes(t)[-2])  # TileLoops_Flat
+        genomes.append(_odd_genomes(t)[-6])  # CoalesceMemoryAccess
+        genomes.append(_odd_genomes(t)[-5])  # TileLoops_Flat
         genomes.append(_odd_genomes(t)[11])  # TileLoops_Narrow (runs of 1024: 4 at 70 x 45, over 2 blocks)
     else:
         genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
@@ -243,3 +250,35 @@ def test_odd_side_designs_compile_without_spills(name, tmp_path):
     for g, r in zip(genomes, NvccBuilder(cache_dir=tmp_path).build(t, cands)):
         assert r.status == "ok" and r.spill_bytes == 0 and r.stack_bytes == 0, (g, r.status, r.error[-1000:])
         assert r.smem_bytes == t.smem_bytes(g), g
+
+
+FLAT_VECTOR_EMU = [{"H": 3, "W": 3}, {"H": 5, "W": 2}, {"H": 40, "W": 128}, {"H": 67, "W": 45}, {"H": 33, "W": 130},
+                   {"H": 29, "W": 131}]
+
+
+@needs_gxx
+def test_the_flat_vector_stencil_runs_on_the_cpu(tmp_path):
+    # TileLoops_Flat=float4: W % 4 of 0, 1, 2 and 3 (the shift of the rows above and below), rows of 2-3 floats (a
+    # vector spans rows), a last partial vector, buffers aligned and 4 bytes past (the scalar path); the slow
+    # test_odd_side_genes_run_on_the_cpu runs all three designs on every shape of ODD_EMU
+    t = load_template("stencil")
+    genomes = [g for g in _odd_genomes(t) if g["TileLoops_Flat"] == "float4"]
+    assert len(genomes) == 3 and all("shifted(u[c], un, su)" in t.render(g) for g in genomes)
+    for g, shapes, offsets in ((genomes[0], FLAT_VECTOR_EMU, (0, 1)), (genomes[1], FLAT_VECTOR_EMU[-1:], (0,)),
+                               (genomes[2], FLAT_VECTOR_EMU[-1:], (0,))):
+        for p in shapes:
+            for off in offsets:
+                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
+                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+def test_the_flat_vector_stencil_layout():
+    t = load_template("stencil")
+    g = t.space.coerce({**t.meta.FAST_GENOME, "TileLoops_Flat": "float4", "ThreadCoarsening": 2})
+    assert t.space.is_valid(g) and t.meta.flat_vector(g) and not t.meta.flat_vector(dict(g, TileLoops_Flat=True))
+    assert any("exceed 4" in m for m in t.space.violations(dict(g, ThreadCoarsening=8)))
+    # 4 * ThreadCoarsening floats per thread: 131072 x 257 in blocks of 128 threads x 8 floats
+    assert t.launch(g, {"H": 131072, "W": 257}).grid[:2] == (-(-131072 * 257 // 1024), 1)
+    assert t.render(g) != t.render(dict(g, TileLoops_Flat=True))
+    smem = dict(g, UseSharedMemory=True)   # with shared memory TileLoops_Flat changes nothing, float4 or not
+    assert t.render(smem) == t.render(dict(smem, TileLoops_Flat=False))

@@ -24,8 +24,9 @@ def _async(t, change):
 
 # ... with the fragment pipeline, on the tiles that won at skinny M (32 x 128 with 4 x 8 per thread, BK 16: 96 x
 # 6144 x 8192 on an H100, benchmarks/h100-2026-12-05d/)
-ASYNC_FRAG_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=bk, PadSharedMemory=True,
-                        VectorizeLoads=vec, ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=reg,
+ASYNC_FRAG_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_K=bk,
+                        PadSharedMemory=True, VectorizeLoads=vec, ReorderInstructions_Fragments=True,
+                        AdjustBlockSize_MaxRegisters=reg,
                         **tiles)
                    for s, bk, vec, reg, tiles in (
                        (3, 8, True, 128, {}),
