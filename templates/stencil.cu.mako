@@ -29,13 +29,13 @@ FLATV = FLATS and TileLoops_Flat == "float4"
 %>
 % if FLATV:
 #include <stdint.h>
-// TileLoops_Flat=float4: the H x W outputs as one flat array in float4 pieces. Block b covers
-// ${BX * BY * 4 * CY} consecutive floats; thread tid takes the 4 floats at (b*${CY} + c)*${BX * BY * 4} + 4*tid for each of its ${CY}
-// chunks c, so every warp access is 512 consecutive bytes and no block idles at a ragged edge. The centre is one
-// float4; the rows above and below (at -W and +W, shifted by W % 4 within a vector) are one aligned float4 each,
-// completed by the next lane's through a shuffle; the left and right neighbours are the neighbour lanes' centres.
-// All of a thread's vectors are loaded before the first output. Buffers that are not 16-byte aligned take a
-// scalar path (every load clamped into the grid).
+// TileLoops_Flat=float4: the H x W outputs as one flat array in float4 pieces. Block b covers ${BX * BY * 4 * CY}
+// consecutive floats; thread tid takes the 4 floats at (b*${CY} + c)*${BX * BY * 4} + 4*tid for each of its ${CY} chunks
+// c, so every warp access is 512 consecutive bytes and no block idles at a ragged edge. The centre is one float4;
+// the rows above and below (at -W and +W, shifted by W % 4 within a vector) are one aligned float4 each, completed
+// by the next lane's through a shuffle; the left and right neighbours are the neighbour lanes' centres. All of a
+// thread's vectors are loaded before the first output. Index math is 32-bit where the grid allows it (a second
+// copy in 64-bit); buffers that are not 16-byte aligned, and rows narrower than a vector, take a scalar path.
 __device__ __forceinline__ float4 ld4(const float* __restrict__ p, long long j, long long n)
 {   // the aligned float4 at j (a multiple of 4), element by element (0 outside) where it is not all inside
     if (j >= 0 && j + 4 <= n) return __ldg(reinterpret_cast<const float4*>(p + j));
@@ -55,40 +55,29 @@ __device__ __forceinline__ float4 shifted(float4 lo, float4 hi, int s)
     default: return lo;
     }
 }
-extern "C" __global__ void __launch_bounds__(${BX * BY})
-${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
+template <typename I>   // int where H * W + W + 16 fits, else long long
+__device__ __forceinline__ void flat4(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0,
+                                      float c1, int tid, int lane)
 {
-    const int tid = threadIdx.y * ${BX} + threadIdx.x, lane = tid & 31;
-    const long long n = (long long)H * W;
-    const long long base = (long long)blockIdx.x * ${BX * BY * 4 * CY} + 4 * tid;
-    const bool wide = n > 0x7fffffffll;               // uniform: 32-bit division where the grid allows it
-    if (((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) & 15) != 0) {
-        #pragma unroll 1
-        for (int c = 0; c < ${CY}; ++c) {           // misaligned buffers: scalar, every load clamped into the grid
-            for (int e = 0; e < 4; ++e) {
-                const long long i = base + (long long)c * ${BX * BY * 4} + e;
-                if (i >= n) break;
-                const int y = wide ? (int)(i / W) : (int)((unsigned)i / (unsigned)W);
-                const int x = (int)(i - (long long)y * W);
-                const float m = __ldg(inp + i);
-                if (y == 0 || y == H - 1 || x == 0 || x == W - 1) { out[i] = m; continue; }
-                out[i] = c0 * m + c1 * ((__ldg(inp + i - W) + __ldg(inp + i + W)) + (__ldg(inp + i - 1) + __ldg(inp + i + 1)));
-            }
-        }
-        return;
-    }
+    const I n = (I)H * W, base = (I)blockIdx.x * ${BX * BY * 4 * CY} + 4 * tid;
     const int su = (4 - (W & 3)) & 3, sd = W & 3;    // the rows above and below start su, sd floats into a vector
     float4 m[${CY}], u[${CY}], d[${CY}];
     #pragma unroll
     for (int c = 0; c < ${CY}; ++c) {
-        const long long i0 = base + (long long)c * ${BX * BY * 4};
-        m[c] = ld4(inp, i0, n);
-        u[c] = ld4(inp, i0 - W - su, n);
-        d[c] = ld4(inp, i0 + W - sd, n);
+        const I i0 = base + (I)c * ${BX * BY * 4};
+        if (i0 >= (I)W + 4 && i0 + W + 12 <= n) {   // every vector of this lane and lane 31's extra ones inside
+            m[c] = __ldg(reinterpret_cast<const float4*>(inp + i0));
+            u[c] = __ldg(reinterpret_cast<const float4*>(inp + (i0 - W - su)));
+            d[c] = __ldg(reinterpret_cast<const float4*>(inp + (i0 + W - sd)));
+        } else {                                     // the first and last rows: element by element
+            m[c] = ld4(inp, i0, n);
+            u[c] = ld4(inp, (long long)i0 - W - su, n);
+            d[c] = ld4(inp, (long long)i0 + W - sd, n);
+        }
     }
     #pragma unroll
     for (int c = 0; c < ${CY}; ++c) {
-        const long long i0 = base + (long long)c * ${BX * BY * 4};
+        const I i0 = base + (I)c * ${BX * BY * 4};
         // the next lane's vectors (lane 31 loads its own), the neighbours' centres
         float4 un = make_float4(__shfl_down_sync(0xffffffffu, u[c].x, 1), __shfl_down_sync(0xffffffffu, u[c].y, 1),
                                 __shfl_down_sync(0xffffffffu, u[c].z, 1), __shfl_down_sync(0xffffffffu, u[c].w, 1));
@@ -96,8 +85,8 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
                                 __shfl_down_sync(0xffffffffu, d[c].z, 1), __shfl_down_sync(0xffffffffu, d[c].w, 1));
         float left = __shfl_up_sync(0xffffffffu, m[c].w, 1), right = __shfl_down_sync(0xffffffffu, m[c].x, 1);
         if (lane == 31) {
-            if (su) un = ld4(inp, i0 - W - su + 4, n);
-            if (sd) dn = ld4(inp, i0 + W - sd + 4, n);
+            if (su) un = ld4(inp, (long long)i0 - W - su + 4, n);
+            if (sd) dn = ld4(inp, (long long)i0 + W - sd + 4, n);
             right = (i0 + 4 < n) ? __ldg(inp + i0 + 4) : 0.f;
         }
         if (lane == 0) left = (i0 >= 1 && i0 - 1 < n) ? __ldg(inp + i0 - 1) : 0.f;
@@ -105,16 +94,17 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
         const float4 up = shifted(u[c], un, su), dw = shifted(d[c], dn, sd);
         const float mc[4] = {m[c].x, m[c].y, m[c].z, m[c].w}, uc[4] = {up.x, up.y, up.z, up.w};
         const float dc[4] = {dw.x, dw.y, dw.z, dw.w};
-        int y = wide ? (int)(i0 / W) : (int)((unsigned)i0 / (unsigned)W);
-        int x = (int)(i0 - (long long)y * W);
+        const I y0 = i0 / W;
+        const int x0 = (int)(i0 - y0 * W);
         float r[4];
         #pragma unroll
-        for (int e = 0; e < 4; ++e) {
-            while (x >= W) { x -= W; ++y; }          // at most once for W >= 4
+        for (int e = 0; e < 4; ++e) {   // W >= 4: the 4 floats wrap into the next row at most once
+            const bool wrap = x0 + e >= W;
+            const int x = wrap ? x0 + e - W : x0 + e;
+            const I y = y0 + wrap;
             const float l = e > 0 ? mc[e - 1] : left, rr = e < 3 ? mc[e + 1] : right;
             const bool edge = (y == 0) | (y >= H - 1) | (x == 0) | (x == W - 1);
             r[e] = edge ? mc[e] : c0 * mc[e] + c1 * ((uc[e] + dc[e]) + (l + rr));
-            ++x;
         }
         if (i0 + 4 <= n) {
             *reinterpret_cast<float4*>(out + i0) = make_float4(r[0], r[1], r[2], r[3]);
@@ -123,6 +113,31 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
             for (int e = 0; e < 4; ++e) if (i0 + e < n) out[i0 + e] = r[e];
         }
     }
+}
+extern "C" __global__ void __launch_bounds__(${BX * BY})
+${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
+{
+    const int tid = threadIdx.y * ${BX} + threadIdx.x, lane = tid & 31;
+    const long long n = (long long)H * W;
+    if (W < 4 || ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) & 15) != 0) {
+        const long long base = (long long)blockIdx.x * ${BX * BY * 4 * CY} + 4 * tid;
+        #pragma unroll 1
+        for (int c = 0; c < ${CY}; ++c) {   // misaligned buffers, rows of 1-3 floats: scalar, loads clamped
+            for (int e = 0; e < 4; ++e) {
+                const long long i = base + (long long)c * ${BX * BY * 4} + e;
+                if (i >= n) break;
+                const int y = (int)(i / W), x = (int)(i - (long long)y * W);
+                const float m = __ldg(inp + i);
+                if (y == 0 || y == H - 1 || x == 0 || x == W - 1) { out[i] = m; continue; }
+                out[i] = c0 * m + c1 * ((__ldg(inp + i - W) + __ldg(inp + i + W)) + (__ldg(inp + i - 1) + __ldg(inp + i + 1)));
+            }
+        }
+        return;
+    }
+    // uniform over the grid: 32-bit indices where every index the blocks form (up to the last block's end and a
+    // row past it) fits
+    if ((long long)gridDim.x * ${BX * BY * 4 * CY} + W + 16 <= 0x7fffffffll) flat4<int>(out, inp, H, W, c0, c1, tid, lane);
+    else flat4<long long>(out, inp, H, W, c0, c1, tid, lane);
 }
 % elif FLATS:
 // TileLoops_Flat: thread g = blockIdx.x*${BX * BY} + tid takes column g % W of the band of ${CY} rows g / W

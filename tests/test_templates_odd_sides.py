@@ -258,9 +258,10 @@ FLAT_VECTOR_EMU = [{"H": 3, "W": 3}, {"H": 5, "W": 2}, {"H": 40, "W": 128}, {"H"
 
 @needs_gxx
 def test_the_flat_vector_stencil_runs_on_the_cpu(tmp_path):
-    # TileLoops_Flat=float4: W % 4 of 0, 1, 2 and 3 (the shift of the rows above and below), rows of 2-3 floats (a
-    # vector spans rows), a last partial vector, buffers aligned and 4 bytes past (the scalar path); the slow
-    # test_odd_side_genes_run_on_the_cpu runs all three designs on every shape of ODD_EMU
+    # TileLoops_Flat=float4: W % 4 of 0, 1, 2 and 3 (the shift of the rows above and below), vectors that wrap into
+    # the next row, a last partial vector, the first and last rows (loaded element by element), rows of 2-3 floats
+    # and buffers 4 bytes past alignment (the scalar path); the slow test_odd_side_genes_run_on_the_cpu runs all
+    # three designs on every shape of ODD_EMU
     t = load_template("stencil")
     genomes = [g for g in _odd_genomes(t) if g["TileLoops_Flat"] == "float4"]
     assert len(genomes) == 3 and all("shifted(u[c], un, su)" in t.render(g) for g in genomes)
