@@ -29,13 +29,14 @@ FLATV = FLATS and TileLoops_Flat == "float4"
 %>
 % if FLATV:
 #include <stdint.h>
-// TileLoops_Flat=float4: the H x W outputs as one flat array in float4 pieces. Block b covers ${BX * BY * 4 * CY}
-// consecutive floats; thread tid takes the 4 floats at (b*${CY} + c)*${BX * BY * 4} + 4*tid for each of its ${CY} chunks
-// c, so every warp access is 512 consecutive bytes and no block idles at a ragged edge. The centre is one float4;
-// the rows above and below (at -W and +W, shifted by W % 4 within a vector) are one aligned float4 each, completed
-// by the next lane's through a shuffle; the left and right neighbours are the neighbour lanes' centres. All of a
-// thread's vectors are loaded before the first output. Index math is 32-bit where the grid allows it (a second
-// copy in 64-bit); buffers that are not 16-byte aligned, and rows narrower than a vector, take a scalar path.
+// TileLoops_Flat=float4: the H x W outputs as one flat array in float4 pieces, torch.compile's layout for this
+// stencil. Block b covers ${BX * BY * 4 * CY} consecutive floats; thread tid takes the 4 floats at
+// (b*${CY} + c)*${BX * BY * 4} + 4*tid for each of its ${CY} chunks c, so every warp access spans 512 consecutive bytes and
+// no block idles at a ragged edge. The centre is one float4 load and store; the rows above and below and the left
+// and right neighbours are scalar loads that the L1 serves (an earlier version built them from aligned vectors and
+// warp shuffles: 3-6% slower on an H100, benchmarks/h100-2026-12-05d/call5). All of a thread's loads are issued
+// before the first output. Index math is 32-bit where the grid allows it (a second copy in 64-bit); buffers that
+// are not 16-byte aligned, and rows narrower than a vector, take a scalar path.
 __device__ __forceinline__ float4 ld4(const float* __restrict__ p, long long j, long long n)
 {   // the aligned float4 at j (a multiple of 4), element by element (0 outside) where it is not all inside
     if (j >= 0 && j + 4 <= n) return __ldg(reinterpret_cast<const float4*>(p + j));
@@ -46,54 +47,43 @@ __device__ __forceinline__ float4 ld4(const float* __restrict__ p, long long j, 
     r.w = (j + 3 >= 0 && j + 3 < n) ? __ldg(p + j + 3) : 0.f;
     return r;
 }
-__device__ __forceinline__ float4 shifted(float4 lo, float4 hi, int s)
-{   // elements s .. s+3 of lo:hi (s is uniform over the grid: W % 4)
-    switch (s) {
-    case 1: return make_float4(lo.y, lo.z, lo.w, hi.x);
-    case 2: return make_float4(lo.z, lo.w, hi.x, hi.y);
-    case 3: return make_float4(lo.w, hi.x, hi.y, hi.z);
-    default: return lo;
-    }
-}
 template <typename I>   // int where H * W + W + 16 fits, else long long
 __device__ __forceinline__ void flat4(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0,
-                                      float c1, int tid, int lane)
+                                      float c1, int tid)
 {
     const I n = (I)H * W, base = (I)blockIdx.x * ${BX * BY * 4 * CY} + 4 * tid;
-    const int su = (4 - (W & 3)) & 3, sd = W & 3;    // the rows above and below start su, sd floats into a vector
-    float4 m[${CY}], u[${CY}], d[${CY}];
+    float4 m[${CY}];
+    float up[${CY}][4], dw[${CY}][4], lf[${CY}], rt[${CY}];
     #pragma unroll
     for (int c = 0; c < ${CY}; ++c) {
         const I i0 = base + (I)c * ${BX * BY * 4};
-        if (i0 >= (I)W + 4 && i0 + W + 12 <= n) {   // every vector of this lane and lane 31's extra ones inside
+        if (i0 >= (I)W + 4 && i0 + W + 12 <= n) {   // inside: unguarded loads
             m[c] = __ldg(reinterpret_cast<const float4*>(inp + i0));
-            u[c] = __ldg(reinterpret_cast<const float4*>(inp + (i0 - W - su)));
-            d[c] = __ldg(reinterpret_cast<const float4*>(inp + (i0 + W - sd)));
-        } else {                                     // the first and last rows: element by element
+            const float* pu = inp + (i0 - W);
+            const float* pd = inp + (i0 + W);
+            #pragma unroll
+            for (int e = 0; e < 4; ++e) { up[c][e] = __ldg(pu + e); dw[c][e] = __ldg(pd + e); }
+            lf[c] = __ldg(inp + i0 - 1);
+            rt[c] = __ldg(inp + i0 + 4);
+        } else {                                     // the first and last rows: clamped into the array
             m[c] = ld4(inp, i0, n);
-            u[c] = ld4(inp, (long long)i0 - W - su, n);
-            d[c] = ld4(inp, (long long)i0 + W - sd, n);
+            #pragma unroll
+            for (int e = 0; e < 4; ++e) {
+                up[c][e] = __ldg(inp + min(max((long long)i0 + e - W, 0ll), (long long)n - 1));
+                dw[c][e] = __ldg(inp + min(max((long long)i0 + e + W, 0ll), (long long)n - 1));
+            }
+            lf[c] = __ldg(inp + min(max((long long)i0 - 1, 0ll), (long long)n - 1));
+            rt[c] = __ldg(inp + min((long long)i0 + 4, (long long)n - 1));
         }
     }
     #pragma unroll
     for (int c = 0; c < ${CY}; ++c) {
         const I i0 = base + (I)c * ${BX * BY * 4};
-        // the next lane's vectors (lane 31 loads its own), the neighbours' centres
-        float4 un = make_float4(__shfl_down_sync(0xffffffffu, u[c].x, 1), __shfl_down_sync(0xffffffffu, u[c].y, 1),
-                                __shfl_down_sync(0xffffffffu, u[c].z, 1), __shfl_down_sync(0xffffffffu, u[c].w, 1));
-        float4 dn = make_float4(__shfl_down_sync(0xffffffffu, d[c].x, 1), __shfl_down_sync(0xffffffffu, d[c].y, 1),
-                                __shfl_down_sync(0xffffffffu, d[c].z, 1), __shfl_down_sync(0xffffffffu, d[c].w, 1));
-        float left = __shfl_up_sync(0xffffffffu, m[c].w, 1), right = __shfl_down_sync(0xffffffffu, m[c].x, 1);
-        if (lane == 31) {
-            if (su) un = ld4(inp, (long long)i0 - W - su + 4, n);
-            if (sd) dn = ld4(inp, (long long)i0 + W - sd + 4, n);
-            right = (i0 + 4 < n) ? __ldg(inp + i0 + 4) : 0.f;
-        }
-        if (lane == 0) left = (i0 >= 1 && i0 - 1 < n) ? __ldg(inp + i0 - 1) : 0.f;
         if (i0 >= n) continue;
-        const float4 up = shifted(u[c], un, su), dw = shifted(d[c], dn, sd);
-        const float mc[4] = {m[c].x, m[c].y, m[c].z, m[c].w}, uc[4] = {up.x, up.y, up.z, up.w};
-        const float dc[4] = {dw.x, dw.y, dw.z, dw.w};
+        const float mc[4] = {m[c].x, m[c].y, m[c].z, m[c].w};
+        const float* uc = up[c];
+        const float* dc = dw[c];
+        const float left = lf[c], right = rt[c];
         const I y0 = i0 / W;
         const int x0 = (int)(i0 - y0 * W);
         float r[4];
@@ -117,7 +107,7 @@ __device__ __forceinline__ void flat4(float* __restrict__ out, const float* __re
 extern "C" __global__ void __launch_bounds__(${BX * BY})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, float c0, float c1)
 {
-    const int tid = threadIdx.y * ${BX} + threadIdx.x, lane = tid & 31;
+    const int tid = threadIdx.y * ${BX} + threadIdx.x;
     const long long n = (long long)H * W;
     if (W < 4 || ((reinterpret_cast<uintptr_t>(inp) | reinterpret_cast<uintptr_t>(out)) & 15) != 0) {
         const long long base = (long long)blockIdx.x * ${BX * BY * 4 * CY} + 4 * tid;
@@ -136,8 +126,8 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int H, int W, 
     }
     // uniform over the grid: 32-bit indices where every index the blocks form (up to the last block's end and a
     // row past it) fits
-    if ((long long)gridDim.x * ${BX * BY * 4 * CY} + W + 16 <= 0x7fffffffll) flat4<int>(out, inp, H, W, c0, c1, tid, lane);
-    else flat4<long long>(out, inp, H, W, c0, c1, tid, lane);
+    if ((long long)gridDim.x * ${BX * BY * 4 * CY} + W + 16 <= 0x7fffffffll) flat4<int>(out, inp, H, W, c0, c1, tid);
+    else flat4<long long>(out, inp, H, W, c0, c1, tid);
 }
 % elif FLATS:
 // TileLoops_Flat: thread g = blockIdx.x*${BX * BY} + tid takes column g % W of the band of ${CY} rows g / W

@@ -72,11 +72,9 @@ GENES = [
          "the first output. It replaces the x/y tiling, VectorizeLoads and the odd-width genes; changes nothing "
          "with UseSharedMemory. \"float4\": the H x W outputs as one flat array in float4 pieces instead "
          "(torch.compile's layout for this stencil, which ran at 88-91% occupancy where the tiled designs ran at "
-         "46-51% on the H200): "
-         "a thread takes 4 consecutive floats of each of ThreadCoarsening block-wide chunks (at most 4), every warp "
-         "access 512 consecutive bytes; the centre is one float4 load and store, the rows above and below one aligned "
-         "float4 each completed by the next lane's through a shuffle (W % 4 is the same shift for every thread), the "
-         "left and right neighbours the neighbour lanes' centres"),
+         "46-51% on the H200): a thread takes 4 consecutive floats of each of ThreadCoarsening block-wide chunks "
+         "(at most 4), every warp access spans 512 consecutive bytes; the centre is one float4 load and store, the "
+         "rows above and below and the left and right neighbours scalar loads that the L1 serves"),
     Gene("TileLoops_Skew", "TileLoops", (False, True), False,
          "with UseSharedMemory, where the rows take no vectors (W % VectorizeLoads != 0, a misaligned buffer, or "
          "VectorizeLoads 1): each output row of a tile is shifted left by its misalignment within a 32-byte sector, so "

@@ -100,12 +100,6 @@ inline float __shfl_down_sync(unsigned, float v, int d) {
     int l = (emu_lin & 31) + d;
     float r = l < 32 ? x[(emu_lin & ~31) | l] : v; emu_warp_sync(); return r;
 }
-inline float __shfl_up_sync(unsigned, float v, int d) {
-    float* x = emu_blocks[emu_rank].shfl;
-    x[emu_lin] = v; emu_warp_sync();
-    int l = (emu_lin & 31) - d;
-    float r = l >= 0 ? x[(emu_lin & ~31) | l] : v; emu_warp_sync(); return r;
-}
 // The blocks run one after another (a cluster's blocks together), in launch order or (reverse) the other
 // way round: a write that two blocks race for then ends differently in the two orders.
 template <class F> void emu_launch(dim3 g, dim3 b, F kernel, bool reverse = false) {

@@ -85,7 +85,7 @@ ODD_DESIGNS = {
                 {"TileLoops_Flat": True, "ThreadCoarsening": 4},
                 {"TileLoops_Flat": True, "ThreadCoarsening": 2, "UnrollLoop": False, "AdjustBlockSizeX": 8,
                  "AdjustBlockSizeY": 8},
-                # TileLoops_Flat=float4: the flat grid in float4 pieces, rows above and below shifted by W % 4
+                # TileLoops_Flat=float4: the flat grid in float4 pieces, the neighbours scalar loads through L1
                 {"TileLoops_Flat": "float4", "ThreadCoarsening": 1, "AdjustBlockSizeX": 32,
                  "AdjustBlockSizeY": 1, "UnrollLoop": False},
                 {"TileLoops_Flat": "float4", "ThreadCoarsening": 4, "AdjustBlockSizeX": 64,
@@ -258,13 +258,13 @@ FLAT_VECTOR_EMU = [{"H": 3, "W": 3}, {"H": 5, "W": 2}, {"H": 40, "W": 128}, {"H"
 
 @needs_gxx
 def test_the_flat_vector_stencil_runs_on_the_cpu(tmp_path):
-    # TileLoops_Flat=float4: W % 4 of 0, 1, 2 and 3 (the shift of the rows above and below), vectors that wrap into
-    # the next row, a last partial vector, the first and last rows (loaded element by element), rows of 2-3 floats
-    # and buffers 4 bytes past alignment (the scalar path); the slow test_odd_side_genes_run_on_the_cpu runs all
-    # three designs on every shape of ODD_EMU
+    # TileLoops_Flat=float4: W % 4 of 0, 1, 2 and 3 (the rows above and below start anywhere in a vector),
+    # vectors that wrap into the next row, a last partial vector, the first and last rows (loads clamped), rows of
+    # 2-3 floats and buffers 4 bytes past alignment (the scalar path); the slow test_odd_side_genes_run_on_the_cpu
+    # runs all three designs on every shape of ODD_EMU
     t = load_template("stencil")
     genomes = [g for g in _odd_genomes(t) if g["TileLoops_Flat"] == "float4"]
-    assert len(genomes) == 3 and all("shifted(u[c], un, su)" in t.render(g) for g in genomes)
+    assert len(genomes) == 3 and all("up[c][e] = __ldg(pu + e)" in t.render(g) for g in genomes)
     for g, shapes, offsets in ((genomes[0], FLAT_VECTOR_EMU, (0, 1)), (genomes[1], FLAT_VECTOR_EMU[-1:], (0,)),
                                (genomes[2], FLAT_VECTOR_EMU[-1:], (0,))):
         for p in shapes:
