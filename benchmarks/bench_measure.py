@@ -74,17 +74,30 @@ def _fp32_only() -> None:
     torch.backends.cudnn.allow_tf32 = False
 
 
-def peers(t, problem) -> dict:
-    """Torch eager and torch.compile of the template's reference_torch, float32, fresh random inputs;
-    and a device copy of the bytes the kernel moves."""
+def peer_setup(t, problem):
+    """What the peers need at this size, made once for the table and the alternating rounds: fresh random inputs
+    and torch.compile of the template's reference_torch, as (inputs, compiled, error); None without a
+    reference_torch."""
+    if getattr(t.meta, "reference_torch", None) is None:
+        return None
+    _fp32_only()
+    inputs = peer_inputs(t, problem)
+    compiled, error = compiled_reference(t, inputs, problem)
+    return inputs, compiled, error
+
+
+def peers(t, problem, setup=None) -> dict:
+    """Torch eager and torch.compile of the template's reference_torch, float32, on ``setup``'s inputs (made here
+    where not given); and a device copy of the bytes the kernel moves."""
     import torch
 
-    fn = getattr(t.meta, "reference_torch", None)
-    if fn is None:
+    setup = setup or peer_setup(t, problem)
+    if setup is None:
         return {}
+    inputs, compiled, error = setup
+    fn = t.meta.reference_torch
     _fp32_only()
     gen = torch.Generator(device="cuda").manual_seed(1234)
-    inputs = peer_inputs(t, problem)
     out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
     # A device copy of as many bytes as the kernel must move (read + written): the roofline at this size.
     # Near the L2's size a copy itself stays well under the large-copy ceiling (launch and ramp-up).
@@ -92,7 +105,6 @@ def peers(t, problem) -> dict:
     src = torch.randn(n, device="cuda", generator=gen)
     dst = torch.empty_like(src)
     out["copy"] = torch_time_ms(lambda: dst.copy_(src))
-    compiled, error = compiled_reference(t, inputs, problem)
     if compiled is None:
         out["compile_error"] = error
     else:
@@ -173,24 +185,26 @@ def bench_template(name: str, runner, builder, sample: int, seed: int, climb: in
             break
     print(f"{name} {p}: {len(rows)} genomes built, checked and timed in {time.time() - t0:.1f} s", flush=True)
     nbytes, flops = t.cost(p)
-    res = {"template": name, "problem": p, "bytes": nbytes, "flops": flops, "rows": rows, "peers": peers(t, p)}
+    setup = peer_setup(t, p)   # one torch.compile per size, for the table and the rounds
+    res = {"template": name, "problem": p, "bytes": nbytes, "flops": flops, "rows": rows,
+           "peers": peers(t, p, setup)}
     if rounds:
-        res["rounds"] = repeat_rounds(t, rows, runner, builder, p, rounds)
+        res["rounds"] = repeat_rounds(t, rows, runner, builder, p, rounds, setup)
     return res
 
 
-def repeat_rounds(t, rows: list[dict], runner, builder, p, rounds: int, top: int = 4) -> list[dict]:
+def repeat_rounds(t, rows: list[dict], runner, builder, p, rounds: int, setup, top: int = 4) -> list[dict]:
     """The ``top`` fastest genomes, torch eager and torch.compile measured again, alternately, ``rounds`` times: a
     ratio to the peers that holds in every round is not an artefact of a peer's (or the GPU's) state in one, and a
-    peer measured slow once does not flatter the kernels (the tables take each peer's fastest median of the call)."""
+    peer measured slow once does not flatter the kernels (the tables take each peer's fastest median of the call).
+    ``setup``: peer_setup's inputs and compiled reference at this size (None: no reference_torch, no rounds)."""
     ok = sorted((r for r in rows if r["status"] == "ok"), key=lambda r: r["median_ms"])
     ok = ok[:top] + [r for r in ok[top:] if r["label"] == "fast"]   # the author's design as the fixed point
-    fn = getattr(t.meta, "reference_torch", None)
-    if not ok or fn is None:
+    if not ok or setup is None:
         return []
+    fn = t.meta.reference_torch
     genomes = {r["label"]: r["genome"] for r in ok}
-    inputs = peer_inputs(t, p)
-    compiled, _ = compiled_reference(t, inputs, p)
+    inputs, compiled, _ = setup
     out = []
     for i in range(rounds):
         again = _measure(t, list(genomes), genomes, runner, builder, p)
