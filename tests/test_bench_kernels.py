@@ -45,7 +45,7 @@ class RecordedRunner:
 
 
 def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tmp_path):
-    monkeypatch.setattr(measure, "peers", lambda t, p: {})  # torch peers need a GPU
+    monkeypatch.setattr(measure, "peer_setup", lambda t, p: None)  # torch peers need a GPU
     # a whole sub-space: every neighbour inside it was measured (the shipped recordings are sparse samples)
     runner = RecordedRunner(Path(__file__).resolve().parent.parent / "benchmarks/spaces/stencil_subspace_H200.json.gz")
     start = min((g for g in runner.rp.genomes() if runner.rp.entry(g).status == "ok"),
@@ -79,6 +79,33 @@ def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tm
                       key=lambda r: r["median_ms"])
         assert all(r["median_ms"] >= best_at["median_ms"] for r in rows
                    if r["label"].startswith(f"climb{last}:") and r["status"] == "ok")
+
+
+def test_the_peers_are_compiled_once_per_size_for_the_table_and_the_rounds(monkeypatch, tmp_path):
+    # the data flow only: torch.compile and the peers' timing need a GPU, so they are stand-ins here that count
+    # what is asked of them (the kernels' times are the H200 recording's)
+    runner = RecordedRunner(Path(__file__).resolve().parent.parent / "benchmarks/spaces/stencil_subspace_H200.json.gz")
+    made, seen = [], []
+
+    def compiled(inputs, p):
+        return None
+
+    def setup(t, p):
+        made.append(dict(p))
+        return ({"inp": None}, compiled, None)
+
+    monkeypatch.setattr(measure, "peer_setup", setup)
+    monkeypatch.setattr(measure, "peers", lambda t, p, s: seen.append(s) or {"compile": [1.0]})
+    monkeypatch.setattr(measure, "torch_time_ms", lambda fn: [2.0, 2.0])
+    start = next(g for g in runner.rp.genomes() if runner.rp.entry(g).status == "ok")
+    res = measure.bench_template("stencil", runner, NvccBuilder(cache_dir=tmp_path), sample=0, seed=0,
+                                 extra=[("start", start)], rounds=2, problem={"H": 2048, "W": 2048})
+    assert made == [{"H": 2048, "W": 2048}]                  # one compile for the size
+    assert len(seen) == 1 and seen[0][1] is compiled         # the table's peers got it
+    assert [r["compile_ms"] for r in res["rounds"]] == [2.0, 2.0] and len(res["rounds"]) == 2   # and the rounds
+    ok = sorted((row for row in res["rows"] if row["status"] == "ok"), key=lambda row: row["median_ms"])
+    again = {row["label"] for row in ok[:4]} | {row["label"] for row in ok if row["label"] == "fast"}
+    assert ok and all(set(rnd["kernels"]) == again for rnd in res["rounds"])
 
 
 def test_sizes_parse_per_template_and_the_second_table_is_valid():
