@@ -91,6 +91,26 @@ def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_pat
     assert [int(x) for x in got] == [t.launch(g, p).grid[2] for p in probs] == want
 
 
+def test_header_with_flat_float4_stencils_compiles(tmp_path):
+    # TileLoops_Flat=float4 (a device template for 32- and 64-bit indices, stdint.h): two specializations in one
+    # header, its grid over H * W in C++
+    t = load_template("stencil")
+    rows = entries(t, [t.problem, {"H": 131072, "W": 257}])
+    for row, tc in zip(rows, (1, 2)):
+        row["genome"] = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_Flat": "float4",
+                                       "ThreadCoarsening": tc, "UnrollLoop": tc > 1})
+    grid, _, _ = launch_cpp(t, rows[1]["genome"], rows[1]["problem"])
+    assert grid[0] == "evo_max(1, evo_floordiv((((H * W) + 1024) - 1), 1024))" and grid[1] == "1"
+    header = render_header(t, rows)
+    assert header.count("flat4<int>(") == 2
+    assert header.index("#include <stdint.h>") < header.index("namespace evo_tuned_stencil {")
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", {"H": 131072, "W": 257}))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
 def test_launch_geometry_becomes_cpp():
     t = load_template("transpose")
     grid, block, smem = launch_cpp(t, t.space.baseline(), t.problem)
