@@ -133,8 +133,8 @@ def constraints(g):
         out.append(f"ReorderInstructions_Prefetch: ThreadCoarsening={g['ThreadCoarsening']} + 2 rows of "
                    f"VectorizeLoads={g['VectorizeLoads']} + 2 floats exceed 64 registers")
     if flat_vector(g) and g["ThreadCoarsening"] > 4:
-        out.append(f"TileLoops_Flat=float4: ThreadCoarsening={g['ThreadCoarsening']} chunks of three float4 exceed 4 "
-                   "(48 registers of loads in flight)")
+        out.append(f"TileLoops_Flat=float4: ThreadCoarsening={g['ThreadCoarsening']} chunks exceed 4 (each holds 14 "
+                   "floats of loads in flight)")
     if narrowed(g) and smem_bytes(g) > 48 * 1024:
         tw, th = tile(g)
         out.append(f"TileLoops_Narrow: a run of {tw} x {th} outputs stages {smem_bytes(g)} bytes of shared memory "
