@@ -8,7 +8,8 @@ buffers 16-byte aligned and one float off, blocks in both orders); sgemm and con
 tests/fiber_emu.py (guard pages, NaN-poisoned shared memory and outputs); both run thread-block clusters.
 Seeded: the same command gives the same genomes and sizes.
 
-    python benchmarks/dev/fuzz_shapes.py --genomes 6 --sizes 6 --seed 0 [--templates transpose stencil]
+    python benchmarks/dev/fuzz_shapes.py --genomes 6 --sizes 6 --seed 0 [--templates transpose stencil] \
+        [--extra benchmarks/shapes_candidates.json]
 """
 from __future__ import annotations
 
@@ -28,10 +29,10 @@ sys.path.insert(0, str(ROOT))
 from evo_kernels.template import load_template  # noqa: E402
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / f"{name}.py")
+def _load(name: str, folder: str = "tests"):
+    spec = importlib.util.spec_from_file_location(name, ROOT / folder / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(ROOT / "tests"))
+    sys.path.insert(0, str(ROOT / folder))
     spec.loader.exec_module(mod)
     return mod
 
@@ -70,11 +71,18 @@ def draw_size(t, rng: np.random.Generator) -> dict[str, int]:
             continue
 
 
-def genomes(t, rng: np.random.Generator, n_random: int) -> list[dict]:
+def genomes(t, rng: np.random.Generator, n_random: int, extra: list[dict] = ()) -> list[dict]:
+    """The template's designs, FAST_GENOME, ``extra`` (candidate genomes, e.g. a GPU call's) and ``n_random``
+    random valid genomes."""
     out = list(t.designs)   # already checked genomes
     fast = getattr(t.meta, "FAST_GENOME", None)
     if fast:
         out.append(t.space.check(t.space.coerce(fast)))
+    for g in extra:
+        try:
+            out.append(t.space.check(t.space.coerce(g)))
+        except ValueError as exc:
+            raise SystemExit(f"--extra: a {t.name} genome is not in today's space: {exc}") from None
     out += [t.space.sample(rng) for _ in range(n_random)]
     return out
 
@@ -86,7 +94,11 @@ def main() -> int:
     ap.add_argument("--sizes", type=int, default=6, help="random sizes per genome")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, help="JSON lines of every run")
+    ap.add_argument("--extra", action="append", default=[],
+                    help="candidate genomes to fuzz as well, {template: [genome, ...]} as bench_kernels.py --extra "
+                         "reads them (repeatable)")
     args = ap.parse_args()
+    extras = _load("bench_kernels", "benchmarks").read_extras(args.extra)
     cuda_emu, helpers = _load("cuda_emu"), _load("_sgemm_conv_helpers")
     rng = np.random.default_rng(args.seed)
     failures, runs = [], 0
@@ -95,7 +107,7 @@ def main() -> int:
         for name in args.templates:
             t = load_template(name)
             t0 = time.time()
-            for g in genomes(t, rng, args.genomes):
+            for g in genomes(t, rng, args.genomes, extras.get(name, [])):
                 for _ in range(args.sizes):
                     p = draw_size(t, rng)
                     if name in ("sgemm", "conv2d"):
