@@ -42,7 +42,7 @@ def ceilings() -> dict:
     """Copy bandwidth (bytes read + written) and cuBLAS SGEMM rate, measured now."""
     import torch
 
-    _fp32_only()
+    fp32_only()
     x = torch.randn(1 << 28, device="cuda")
     y = torch.empty_like(x)
     copy_ms = float(np.median(torch_time_ms(lambda: y.copy_(x), reps=20)))
@@ -66,7 +66,7 @@ def peer_inputs(t, problem, device: str = "cuda", seed: int = 1234) -> dict:
     return inputs
 
 
-def _fp32_only() -> None:
+def fp32_only() -> None:
     """cuBLAS and cuDNN in fp32, as the kernels are (no TF32), for the peers timed after it."""
     import torch
 
@@ -80,7 +80,7 @@ def peer_setup(t, problem):
     reference_torch."""
     if getattr(t.meta, "reference_torch", None) is None:
         return None
-    _fp32_only()
+    fp32_only()
     inputs = peer_inputs(t, problem)
     compiled, error = compiled_reference(t, inputs, problem)
     return inputs, compiled, error
@@ -96,7 +96,6 @@ def peers(t, problem, setup=None) -> dict:
         return {}
     inputs, compiled, error = setup
     fn = t.meta.reference_torch
-    _fp32_only()
     gen = torch.Generator(device="cuda").manual_seed(1234)
     out = {"eager": torch_time_ms(lambda: fn(inputs, problem))}
     # A device copy of as many bytes as the kernel must move (read + written): the roofline at this size.
@@ -113,10 +112,10 @@ def peers(t, problem, setup=None) -> dict:
 
 
 def compiled_reference(t, inputs: dict, problem: dict):
-    """(torch.compile of the template's reference_torch for this size, already run once, None) or (None, why not)."""
+    """(torch.compile of the template's reference_torch for this size, already run once, None) or (None, why not).
+    After fp32_only (peer_setup's first step)."""
     import torch
 
-    _fp32_only()
     try:
         torch._dynamo.reset()  # a fresh static compile per size, not a dynamic one or the recompile limit's eager
         compiled = torch.compile(t.meta.reference_torch, dynamic=False)

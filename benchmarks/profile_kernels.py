@@ -99,12 +99,11 @@ def launch_peer(case_file: str, index: int) -> int:
     inside a profiler range (the profiled process of a peer case)."""
     import torch
 
-    from bench_measure import peer_inputs
+    from bench_measure import fp32_only, peer_inputs
 
     case = json.loads(Path(case_file).read_text())[index]
     t = load_template(case["template"])
-    torch.backends.cuda.matmul.allow_tf32 = False
-    torch.backends.cudnn.allow_tf32 = False
+    fp32_only()
     inputs = peer_inputs(t, case["problem"])
     fn = t.meta.reference_torch if case["peer"] == "eager" else torch.compile(t.meta.reference_torch, dynamic=False)
     for _ in range(2):
