@@ -427,18 +427,11 @@ ${kk_pragma()}
 </%def>
 <%def name="async_compute(buf)">\
 % if FRAG:
-        {   // the fragment pipeline: k row kk + 1's fragments are read while row kk is multiplied
+        {   // the fragment pipeline on one tile: row 0's fragments, then frag_step's (row kk + 1 read while row kk is
+            // multiplied); the next tile is already in flight through cp.async
             float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
 ${frag_load(buf, 0, 0)}
-% for kk in range(BK):
-% if kk < BK - 1:
-${frag_load(buf, kk + 1, (kk + 1) % 2)}
-% endif
-#pragma unroll
-            for (int i = 0; i < ${TM}; ++i)
-#pragma unroll
-                for (int j = 0; j < ${TN}; ++j) acc[i][j] = fmaf(fa${kk % 2}[i], fb${kk % 2}[j], acc[i][j]);
-% endfor
+${frag_step(buf, None, False)}
         }
 % else:
 ${compute(buf)}\
