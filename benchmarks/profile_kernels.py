@@ -167,7 +167,7 @@ def check_cases(cases: list, source: str) -> None:
 
 
 def profile(cases: list[dict], out: Path) -> str:
-    check_cases(cases, "the cases")
+    """ncu on each case (checked by the caller: check_cases names the file they came from)."""
     if shutil.which("ncu") is None:
         raise SystemExit("profile_kernels.py: ncu (Nsight Compute) is not on the PATH: run it on the GPU machine")
     out.mkdir(parents=True, exist_ok=True)

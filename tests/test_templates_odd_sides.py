@@ -99,6 +99,14 @@ def _odd_genomes(t):
     return [t.space.check(t.space.coerce({**t.meta.FAST_GENOME, **c})) for c in ODD_DESIGNS[t.name]]
 
 
+def _odd_design(t, **genes):
+    """The first of ODD_DESIGNS[t.name] that sets every one of these genes to these values, as a genome."""
+    for c, g in zip(ODD_DESIGNS[t.name], _odd_genomes(t)):
+        if all(k in c and c[k] == v for k, v in genes.items()):
+            return g
+    raise LookupError(f"no {t.name} design in ODD_DESIGNS sets {genes}")
+
+
 @pytest.mark.parametrize("name", ["transpose", "stencil"])
 def test_odd_side_genes_are_identity_by_default_and_render(name):
     t = load_template(name)
@@ -224,15 +232,19 @@ def test_grid_y_stride_runs_on_the_cpu(name, tmp_path, monkeypatch):
     genomes = [t.space.baseline(), t.space.coerce(t.meta.FAST_GENOME), *_odd_genomes(t)[:2]]
     if name == "stencil":
         genomes.append(t.space.check(dict(t.space.coerce(t.meta.FAST_GENOME), UseSharedMemory=True)))
-        genomes.append(_odd_genomes(t)[5])  # shared memory, VectorizeLoads_AlignShared
-        genomes.append(_odd_genomes(t)[-6])  # CoalesceMemoryAccess
-        genomes.append(_odd_genomes(t)[-5])  # TileLoops_Flat
-        genomes.append(_odd_genomes(t)[11])  # TileLoops_Narrow (runs of 1024: 4 at 70 x 45, over 2 blocks)
+        genomes.append(_odd_design(t, UseSharedMemory=True, VectorizeLoads_AlignShared=True))
+        genomes.append(_odd_design(t, CoalesceMemoryAccess=True, AdjustBlockSizeX=8))
+        genomes.append(_odd_design(t, TileLoops_Flat=True))
+        genomes.append(_odd_design(t, TileLoops_Flat="float4", ThreadCoarsening=2))
+        # TileLoops_Narrow, runs of 1024: 4 at 70 x 45, over 2 blocks
+        genomes.append(_odd_design(t, TileLoops_Narrow=True, ThreadCoarsening=4))
     else:
-        genomes.append(_odd_genomes(t)[-2])  # ReorderInstructions_Batch
-        genomes.append(_odd_genomes(t)[5])  # CoalesceMemoryAccess_Lines
-        genomes.append(_odd_genomes(t)[8])  # TileLoops_Skew (its extra row of tiles strided over grid y)
-        genomes.append(_odd_genomes(t)[12])  # TileLoops_Narrow (the blocks stride over the runs)
+        genomes.append(_odd_design(t, ReorderInstructions_Batch=True, TileLoops_Specialize=True, AdjustBlockSize=8))
+        genomes.append(_odd_design(t, ReorderInstructions_Batch=True, CoalesceMemoryAccess_Lines=True))
+        # TileLoops_Skew: its extra row of tiles strided over grid y
+        genomes.append(_odd_design(t, TileLoops_Skew=True, CoalesceMemoryAccess_Lines=True))
+        # TileLoops_Narrow: the blocks stride over the runs
+        genomes.append(_odd_design(t, TileLoops_Narrow=True, TileLoops=32))
     p = {"R": 150, "C": 37} if name == "transpose" else {"H": 70, "W": 45}
     for g in genomes:
         assert t.launch(g, p).grid[1] <= 2
