@@ -32,8 +32,8 @@ _LABEL = re.compile(r"^\.?(L_x_\d+):")
 _TARGET = re.compile(r"`\(\.?(L_x_\d+)\)")
 
 
-def hottest_loop(sass: str) -> tuple[int, collections.Counter] | None:
-    """(instructions, opcode counts) of the loop body with the most FFMA (or instructions), or None."""
+def loops(sass: str) -> list[tuple[int, collections.Counter]]:
+    """(instructions, opcode counts) of every loop body (a backward branch to a label), in SASS order."""
     ins: list[tuple[str, str]] = []
     labels: dict[str, int] = {}
     for line in sass.splitlines():
@@ -44,17 +44,19 @@ def hottest_loop(sass: str) -> tuple[int, collections.Counter] | None:
         m = _INS.match(line)
         if m:
             ins.append((m.group(1), line))
-    best = None
+    out = []
     for j, (op, line) in enumerate(ins):
         m = _TARGET.search(line) if op == "BRA" else None
         start = labels.get(m.group(1)) if m else None
-        if start is None or start > j:
-            continue
-        ops = collections.Counter(o for o, _ in ins[start:j + 1])
-        key = (ops["FFMA"], j + 1 - start)
-        if best is None or key > best[0]:
-            best = (key, j + 1 - start, ops)
-    return None if best is None else (best[1], best[2])
+        if start is not None and start <= j:
+            out.append((j + 1 - start, collections.Counter(o for o, _ in ins[start:j + 1])))
+    return out
+
+
+def hottest_loop(sass: str) -> tuple[int, collections.Counter] | None:
+    """(instructions, opcode counts) of the loop body with the most FFMA (or instructions), or None."""
+    found = loops(sass)
+    return max(found, key=lambda lp: (lp[1]["FFMA"], lp[0])) if found else None
 
 
 def main() -> int:
@@ -63,6 +65,8 @@ def main() -> int:
     ap.add_argument("--genome", required=True, help="JSON text or a JSON file")
     ap.add_argument("--size", required=True, help="NAME=N,NAME=N")
     ap.add_argument("--nvdisasm", default=shutil.which("nvdisasm"))
+    ap.add_argument("--all", action="store_true", help="every loop with FFMA, not only the hottest (e.g. the guarded "
+                    "copy of a k loop that edge blocks run)")
     args = ap.parse_args()
     if not args.nvdisasm:
         raise SystemExit("nvdisasm not found: give --nvdisasm PATH (CUDA toolkit, or pip install nvidia-cuda-nvdisasm)")
@@ -73,6 +77,12 @@ def main() -> int:
     if b.status != "ok":
         raise SystemExit(f"{args.template}: build {b.status}: {b.error[-300:]}")
     sass = subprocess.run([args.nvdisasm, "-c", b.cubin_path], capture_output=True, text=True, check=True).stdout
+    if args.all:
+        for n, ops in loops(sass):
+            if ops["FFMA"]:
+                others = ", ".join(f"{k} {v}" for k, v in ops.most_common(12) if k != "FFMA")
+                print(f"loop of {n} instructions, {ops['FFMA']} FFMA ({ops['FFMA'] / n:.0%}); {others}")
+        return 0
     loop = hottest_loop(sass)
     if loop is None:
         print(f"{args.template} at {p}: no loop in the SASS ({b.registers} registers)")
