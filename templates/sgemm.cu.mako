@@ -22,6 +22,12 @@ NZ = "zs" if EONLY else "(int)gridDim.z"   # this block's tile's number of split
 KB = "KS" if SPLIT > 1 else "K"            # the k extent this block walks (K is also A's row stride)
 FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
 GROUP = TileLoops_Group                    # blocks ordered in groups of GROUP block rows (L2 reuse)
+SHIFT = TileLoops_Shift                    # edge tiles shifted inside the matrix, only their own outputs stored
+OM, ON = ("om0", "on0") if SHIFT else ("bm0", "bn0")   # the block's own tile origin (its outputs)
+def rin(r):
+    return f"({r} >= om0 && {r} < M)" if SHIFT else f"{r} < M"
+def cin(c):
+    return f"({c} >= on0 && {c} < N)" if SHIFT else f"{c} < N"
 PAD = 4 if PadSharedMemory else 0
 NBUF = ASYNC if ASYNC else (2 if DB else 1)
 U = UnrollLoop
@@ -121,16 +127,24 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
         by = first + pid % per_group % rows;
         bx = pid % per_group / rows;
     }
-    const int bm0 = by * ${BM}, bn0 = bx * ${BN};
+    const int ${OM} = by * ${BM}, ${ON} = bx * ${BN};
 % else:
-    const int bm0 = blockIdx.y * ${BM}, bn0 = blockIdx.x * ${BN};
+    const int ${OM} = blockIdx.y * ${BM}, ${ON} = blockIdx.x * ${BN};
+% endif
+% if SHIFT:
+    // TileLoops_Shift: a tile that M or N cuts short is moved back inside the matrix (where the matrix is as large
+    // as a tile): it computes the last ${BM} rows and ${BN} columns, all in range, so it takes the full-tile loop,
+    // and stores only its own outputs (row >= om0, column >= on0); the rows and columns it shares with the
+    // tile before it are computed twice and stored once
+    const int bm0 = om0 + ${BM} > M && M >= ${BM} ? M - ${BM} : om0;
+    const int bn0 = on0 + ${BN} > N && N >= ${BN} ? N - ${BN} : on0;
 % endif
 % if EONLY:
     // TileLoops_SplitKEdges: only the tiles that M or N cut short split their k range over grid z. The
     // blocks of z = 0 (dispatched first) walk all of K for the full tiles and 1 / ${SPLIT} of it for the edge
     // tiles; the edge tiles' other splits come after and fill the last wave, which the edge tiles would
     // otherwise make alone. The full tiles' blocks of z > 0 have no work.
-    const bool edge = bm0 + ${BM} > M || bn0 + ${BN} > N;   // uniform over the block
+    const bool edge = ${OM} + ${BM} > M || ${ON} + ${BN} > N;   // uniform over the block
     if (!edge && blockIdx.z > 0) return;
     const int zs = edge ? (int)gridDim.z : 1;
 % endif
@@ -722,12 +736,12 @@ ${k_loop_guarded()}
         // tile) sums the slices in split order (the same sum whichever arrives last), stores C, and
         // resets the counter for the next launch
         const size_t ne = (size_t)gridDim.x + gridDim.y;
-        const int e = bm0 + ${BM} > M ? bn0 / ${BN} : (int)gridDim.x + bm0 / ${BM};
+        const int e = ${OM} + ${BM} > M ? ${ON} / ${BN} : (int)gridDim.x + ${OM} / ${BM};
         float* __restrict__ wz = work + ((size_t)blockIdx.z * ne + e) * ${BM * BN} + ty * ${WM * BN} + tx * ${WN};
 % for i in range(TM):
-        if (row0 + ${roff(i)} < M) {
+        if (${rin(f"row0 + {roff(i)}")}) {
 % for j in range(TN):
-            if (col0 + ${coff(j)} < N) wz[${roff(i) * BN + coff(j)}] = acc[${i}][${j}];
+            if (${cin(f"col0 + {coff(j)}")}) wz[${roff(i) * BN + coff(j)}] = acc[${i}][${j}];
 % endfor
         }
 % endfor
@@ -738,9 +752,9 @@ ${k_loop_guarded()}
         // last), stores C, and resets the counter for the next launch
         float* __restrict__ wz = work + (size_t)blockIdx.z * M * N;
 % for i in range(TM):
-        if (row0 + ${roff(i)} < M) {
+        if (${rin(f"row0 + {roff(i)}")}) {
 % for j in range(TN):
-            if (col0 + ${coff(j)} < N) wz[(size_t)(row0 + ${roff(i)}) * N + col0 + ${coff(j)}] = acc[${i}][${j}];
+            if (${cin(f"col0 + {coff(j)}")}) wz[(size_t)(row0 + ${roff(i)}) * N + col0 + ${coff(j)}] = acc[${i}][${j}];
 % endfor
         }
 % endfor
@@ -771,14 +785,14 @@ ${k_loop_guarded()}
 % endif
 % for i in range(i0, min(i0 + RCH, TM)):
             {
-                const bool rok = row0 + ${roff(i)} < M;
+                const bool rok = ${rin(f"row0 + {roff(i)}")};
 % if EONLY:
                 const float* __restrict__ wr = ws + ${roff(i) * BN};
 % else:
                 const float* __restrict__ wr = ws + (size_t)(row0 + ${roff(i)}) * N;
 % endif
 % for j in range(TN):
-                acc[${i}][${j}] += (rok && col0 + ${coff(j)} < N) ? __ldcg(wr + ${coff(j)}) : 0.0f;
+                acc[${i}][${j}] += (rok && ${cin(f"col0 + {coff(j)}")}) ? __ldcg(wr + ${coff(j)}) : 0.0f;
 % endfor
             }
 % endfor
@@ -788,12 +802,12 @@ ${k_loop_guarded()}
     }
 % endif
 % for i in range(TM):
-    if (row0 + ${roff(i)} < M) {
+    if (${rin(f"row0 + {roff(i)}")}) {
         float* __restrict__ crow = C + (size_t)(row0 + ${roff(i)}) * N;
 % if VB:
         if (c_vec) {
 % for q in range(TN // 4):
-            if (col0 + ${coff(4 * q)} < N)   // a multiple of 4 below N % 4 == 0: all four in range
+            if (${cin(f"col0 + {coff(4 * q)}")})   // a multiple of 4 below N % 4 == 0: all four in range${" (and own: on0 and bn0 are multiples of 4)" if SHIFT else ""}
                 *reinterpret_cast<float4*>(crow + col0 + ${coff(4 * q)}) =
                     make_float4(acc[${i}][${4*q}], acc[${i}][${4*q+1}], acc[${i}][${4*q+2}], acc[${i}][${4*q+3}]);
 % endfor
@@ -801,7 +815,7 @@ ${k_loop_guarded()}
 % endif
         {
 % for j in range(TN):
-            if (col0 + ${coff(j)} < N) crow[col0 + ${coff(j)}] = acc[${i}][${j}];
+            if (${cin(f"col0 + {coff(j)}")}) crow[col0 + ${coff(j)}] = acc[${i}][${j}];
 % endfor
         }
     }

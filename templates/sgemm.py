@@ -77,6 +77,12 @@ GENES = [
          "pieces fill the idle slots of the full tiles' last wave. Their partial tiles go to a packed workspace "
          "and the last to arrive sums them in split order (deterministic). Where the packed slices do not fit "
          "the workspace, or every tile is full, it runs unsplit. Not with TileLoops_SplitK"),
+    Gene("TileLoops_Shift", "TileLoops", (False, True), False,
+         "a block whose tile M or N cuts short computes the last BM rows (BN columns) of the matrix instead, all in "
+         "range, and stores only its own outputs: at a size the tiles do not divide (skinny or ragged shapes, where "
+         "most blocks are edge blocks) every block takes the full-tile loop, at the cost of computing the shared "
+         "rows and columns twice. Where the matrix is smaller than a tile the block stays put (guarded loop). "
+         "Needs TileLoops_Specialize"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -150,6 +156,8 @@ def constraints(g):
     if g["TileLoops_SplitKEdges"] > 1 and g["TileLoops_SplitK"] > 1:
         out.append("TileLoops_SplitKEdges splits the edge tiles only; TileLoops_SplitK splits every tile: one or "
                    "the other")
+    if g["TileLoops_Shift"] and not g["TileLoops_Specialize"]:
+        out.append("TileLoops_Shift moves edge tiles onto the full-tile loop: it requires TileLoops_Specialize")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_SpecializeEdges extends the full-tile loop: it requires TileLoops_Specialize")
     if g["AdjustBlockSize_MaxRegisters"] != 255 and t > 256:

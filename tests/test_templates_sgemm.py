@@ -269,3 +269,36 @@ def test_sgemm_split_k_edges_fits_two_blocks_per_sm_without_spill(tmp_path):
         assert r.status == "ok", r.error[-300:]
         assert r.registers <= 128 and r.spill_bytes == 0, (r.candidate.genome, r.registers, r.spill_bytes)
         assert r.smem_bytes == t.smem_bytes(r.candidate.genome), (r.smem_bytes, t.smem_bytes(r.candidate.genome))
+
+
+# TileLoops_Shift: a tile that M or N cuts short computes the last BM rows / BN columns instead and stores only its
+# own outputs, so that edge blocks take the full-tile loop. Register-staged (with the edges of SpecializeEdges: a K
+# that BK does not divide, misaligned operands), cp.async (N % 4 == 0, K % BK == 0: its full loop), split-K over
+# every tile and over the edge tiles only, 32 x 32 tiles in groups; shapes where both M and N are cut short, where
+# the matrix is narrower than a tile (no shift: the guarded loop), and misaligned ones
+SHIFT_VARIANTS = [dict(TileLoops_SpecializeEdges=True),
+                  dict(ReorderInstructions=False, ReorderInstructions_Async=3, ReorderInstructions_Fragments=True),
+                  dict(TileLoops_SpecializeEdges=True, TileLoops_SplitK=4, TileLoops_Group=8),
+                  dict(TileLoops_SpecializeEdges=True, TileLoops_SplitKEdges=8),
+                  dict(ReorderInstructions=False, ReorderInstructions_Async=2, TileLoops_M=32, TileLoops_N=32,
+                       ThreadCoarsening_M=4, ThreadCoarsening_N=4, TileLoops_Group=8, TileLoops_SplitK=2)]
+SHIFT_SHAPES = [{"M": 200, "N": 264, "K": 40}, {"M": 130, "N": 129, "K": 21}, {"M": 300, "N": 100, "K": 64},
+                {"M": 67, "N": 132, "K": 36}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", SHIFT_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_sgemm_shifted_edge_tiles_match_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change, "TileLoops_Shift": True})
+    src = t.render(g)
+    assert f"const int bm0 = om0 + {g['TileLoops_M']} > M" in src and "row0 + 0 >= om0" in src
+    emulate_at(t, g, SHIFT_SHAPES, tmp_path)
+
+
+def test_sgemm_shift_needs_the_full_tile_loop_and_is_identity_when_off():
+    t = load_template("sgemm")
+    assert any("requires TileLoops_Specialize" in v for v in
+               t.meta.constraints({**fast(t), "TileLoops_Specialize": False, "TileLoops_Shift": True}))
+    src = t.render(fast(t))
+    assert "om0" not in src and "TileLoops_Shift" not in src
