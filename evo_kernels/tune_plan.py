@@ -48,6 +48,21 @@ def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[A
     return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
 
 
+def not_of(replay: Any, template: KernelTemplate) -> str | None:
+    """Why a loaded replay (a ReplaySpace) is not a recording of ``template``, or None where it is: a
+    recording names its template; a Kernel Tuner cache must have the template's genes as its parameters
+    and its dimensions as its size (the evaluations are stored, exported and costed as the template's)."""
+    if replay.kind == "recording" and replay.template != template.name:
+        return f"a recording of template {replay.template}, not of {template.name}"
+    if replay.kind != "recording" and set(replay.space.names) != set(template.space.names):
+        return (f"a Kernel Tuner cache of {replay.template}, whose parameters are not the genes of {template.name}: "
+                f"not a recording of {template.name} (bench-search --space replays any cache)")
+    if set(replay.problem) != set(template.problem):
+        return (f"recorded at {size_text(replay.problem) if replay.problem else 'no size'}, not in the dimensions "
+                f"of {template.name} ({', '.join(template.problem)})")
+    return None
+
+
 @dataclass
 class Plan:
     """A validated session, before anything is opened or written."""
@@ -115,6 +130,9 @@ def validate(cfg: TuneConfig, where: str = "tune",
             replay = load_space(replay_path)
         except ReplayError as exc:
             raise TuneError(str(exc)) from exc
+        foreign = not_of(replay, template)
+        if foreign:
+            raise TuneError(f"{where}: {replay_path}: {foreign}")
         problem = dict(replay.problem)
         if asked is not None and asked != problem:
             raise TuneError(f"{replay_path}: recorded at {size_text(problem)}, not at the requested size "

@@ -74,6 +74,13 @@ def test_bad_values_name_the_file_the_job_and_the_key(tmp_path, capsys, job, top
     expect_refused(capsys, jobs_file(tmp_path, job, top), says)
 
 
+def test_a_replay_of_another_template_is_refused_before_anything_runs(tmp_path, capsys):
+    # was: KeyError 'R' in transpose's cost, with the database created
+    src = RECORDINGS / "stencil.json.gz"
+    expect_refused(capsys, jobs_file(tmp_path, {}, {"replay": str(src)}),
+                   f"job 1 (transpose): {src}: a recording of template stencil, not of transpose")
+
+
 def bad_values(key: str) -> list:
     """Values of the wrong type or out of range for one batch-file key."""
     common = [[1, 2], {"a": 1}]

@@ -150,6 +150,32 @@ def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
     assert "/200]" not in out and "new best" in out
 
 
+def _kernel_tuner_cache(folder: Path) -> Path:
+    """A two-parameter Kernel Tuner cache of another kernel (not of any template)."""
+    cache = {f"{bx}": {"block_size_x": bx, "time": t, "times": [t, t]} for bx, t in ((32, 2.0), (64, 1.0))}
+    path = folder / "kt.json"
+    path.write_text(json.dumps({"device_name": "Fake GPU", "kernel_name": "fake_kernel", "problem_size": [100],
+                                "tune_params_keys": ["block_size_x"], "tune_params": {"block_size_x": [32, 64]},
+                                "cache": cache}))
+    return path
+
+
+@pytest.mark.parametrize("replayed, says", [
+    ("stencil", "a recording of template stencil, not of transpose"),
+    ("kernel_tuner", "a Kernel Tuner cache of fake_kernel, whose parameters are not the genes of transpose"),
+])
+@pytest.mark.parametrize("db_exists", [False, True])
+def test_a_replay_of_another_kernel_is_refused_before_the_db_is_touched(finished, tmp_path, capsys, replayed, says,
+                                                                         db_exists):
+    # was: KeyError 'R' in transpose's cost, after the db was created (or a run row of 0 evaluations added)
+    src = _kernel_tuner_cache(tmp_path) if replayed == "kernel_tuner" else RECORDINGS / f"{replayed}.json.gz"
+    db = finished if db_exists else tmp_path / "X.db"
+    before, here = snapshot(finished.parent), snapshot(tmp_path)
+    code, err = run(capsys, "tune", "transpose", "--budget", "8", "--replay", str(src), "--db", str(db))
+    one_line_error(code, err, f"tune: {src}: {says}")
+    assert snapshot(finished.parent) == before and snapshot(tmp_path) == here
+
+
 # --- the leaderboard ------------------------------------------------------------------------------
 
 
