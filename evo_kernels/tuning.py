@@ -108,31 +108,33 @@ def memory_problem(template: KernelTemplate, problem: dict[str, int], device: di
 
 
 def open_session(plan: Plan) -> Session:
-    """Open the store, the runner the backend chooser picks, and the evaluator of a validated plan."""
+    """Open the runner the backend chooser picks, then the store, and the evaluator of a validated plan.
+    The runner comes first: a backend that cannot be had (a scheduler that does not answer, a GPU too
+    small for the size) is bad input, and the database must not have a run row (or exist) for it."""
     cfg, template, problem, replay = plan.cfg, plan.template, plan.problem, plan.replay
-    store = _open_store(cfg.db)
-    ckpt = plan.checkpoint
-    # The run id follows from the session and its folder, so a run killed before its first
-    # checkpoint and started again recognises the evaluations it already stored.
-    ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
-    run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
-    start = start_words(plan)
-    try:
-        # the identity, and what the run started from (said in the report; not part of what a resume must match)
-        store.add_run(run_id, plan.run_dir.resolve(),
-                      json.loads(json.dumps({**cfg.identity(), **({"start": start} if start else {})}, default=str)))
-    except BaseException:
-        store.close()
-        raise
-    weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
-    limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
     try:
         runner = open_runner(cfg.backend(), plan.replay_path, replay)
     except BackendError as exc:
-        store.close()
         raise TuneError(str(exc)) from exc
+    store = None
     try:
         device = runner.device_info()
+        if replay is None:
+            too_big = memory_problem(template, problem, device)
+            if too_big:
+                raise TuneError(f"tune: {too_big}")
+        store = _open_store(cfg.db)
+        ckpt = plan.checkpoint
+        # The run id follows from the session and its folder, so a run killed before its first
+        # checkpoint and started again recognises the evaluations it already stored.
+        ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
+        run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
+        start = start_words(plan)
+        # the identity, and what the run started from (said in the report; not part of what a resume must match)
+        store.add_run(run_id, plan.run_dir.resolve(),
+                      json.loads(json.dumps({**cfg.identity(), **({"start": start} if start else {})}, default=str)))
+        weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
+        limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
         if replay is not None:
             evaluator = Evaluator(runner, template, problem, weights, limits, baseline=replay.baseline_candidate())
             note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
@@ -141,13 +143,10 @@ def open_session(plan: Plan) -> Session:
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:
-            too_big = memory_problem(template, problem, device)
-            if too_big:
-                raise TuneError(f"tune: {too_big}")
-            gpu, nvcc = device.get("gpu_name", ""), runner.nvcc_version()
+            gpu, nvcc, known_in = device.get("gpu_name", ""), runner.nvcc_version(), store
 
             def known(c: Candidate) -> Evaluation | None:
-                return store.lookup(template.hash, c.key, problem, gpu, nvcc)
+                return known_in.lookup(template.hash, c.key, problem, gpu, nvcc)
 
             evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
             where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"
@@ -158,8 +157,11 @@ def open_session(plan: Plan) -> Session:
         if start:
             note += "; " + start
     except BaseException:
-        runner.close()
-        store.close()
+        try:
+            runner.close()
+        finally:
+            if store is not None:
+                store.close()
         raise
     return Session(cfg, template, problem, plan.space, runner, evaluator, note, plan.run_dir, run_id, store, device,
                    replay is not None, plan.init_population, plan.seeds)

@@ -130,6 +130,17 @@ def test_a_bad_environment_value_stops_the_run_before_its_files_exist(tmp_path, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("db_exists", [False, True])
+def test_a_bad_scheduler_is_refused_before_the_db_is_touched(finished, tmp_path, replay, capsys, db_exists):
+    # was: the right line, after the db was created (or a run row added to an existing one)
+    pytest.importorskip("distributed")
+    db = finished if db_exists else tmp_path / "s.db"
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "tune", "transpose", "--budget", "4", "--scheduler", "nope", "--db", str(db))
+    one_line_error(code, err, "Dask scheduler nope")
+    assert snapshot(finished.parent) == before and list(tmp_path.iterdir()) == []
+
+
 def test_compile_refuses_a_negative_seed(tmp_path, capsys):
     code, err = run(capsys, "compile", "transpose", "--random", "2", "--seed", "-3", "--cache", str(tmp_path))
     one_line_error(code, err, "--seed -3")
