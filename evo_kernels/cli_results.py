@@ -52,8 +52,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     sizes = [problem_size(s.split(",")) for s in args.sizes] if args.sizes else None
     with _store(args.db) as store:
         entries = export_entries(store, t.name, sizes, args.top)
+        passed = [r for r in store.rows(template=t.name, status="ok") if not sizes or r["problem"] in sizes]
     if not entries:
-        raise UsageError(f"{args.db}: no passed evaluations of {t.name}" + (f" at {sizes}" if sizes else ""))
+        at = f" at {sizes}" if sizes else ""
+        if passed:
+            raise UsageError(f"{args.db}: no feasible evaluation of {t.name}{at}: its {len(passed)} passed "
+                             "evaluation(s) all broke a limit of their run (--max-registers, --max-smem); nothing "
+                             "to export")
+        raise UsageError(f"{args.db}: no passed evaluations of {t.name}{at}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(render_header(t, entries, arch=args.arch, file_name=Path(args.out).name))
     print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")

@@ -289,11 +289,12 @@ def dispatch(template: KernelTemplate, entries: Sequence[dict[str, Any]], proble
 
 
 def export_entries(store, template: str, sizes: list[dict] | None, top: int) -> list[dict]:
-    """The best ``top`` rows per problem size (the best first, which dispatch picks)."""
-    problems = [r["problem"] for r in store.best_by_problem(template)]
+    """The best ``top`` feasible rows per problem size (the best first, which dispatch picks): passed, and
+    within the limits of their run (a build over --max-registers or --max-smem is not a kernel to ship)."""
+    problems = [r["problem"] for r in store.best_by_problem(template, feasible=True)]
     if sizes:
         problems = [p for p in problems if p in sizes]
     entries = []
     for p in problems:
-        entries += store.top(top, template=template, problem=p)
+        entries += store.top(top, template=template, problem=p, feasible=True)
     return entries

@@ -154,6 +154,20 @@ def test_nothing_feasible_is_said_in_one_line_with_status_1(tmp_path, replay, ca
     assert err[-1].startswith("evo-kernels: nothing feasible found in 12 evaluations (12 infeasible)"), err
 
 
+def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, replay, capsys):
+    # was: export wrote a header whose only genome broke --max-registers (exit 0); the report said "10 passed"
+    db = tmp_path / "mr.db"
+    assert main(["tune", "transpose", "--budget", "10", "--max-registers", "8", "--db", str(db)]) == 1
+    capsys.readouterr()
+    code, err = run(capsys, "export", "--db", str(db), "--template", "transpose", "--out", str(tmp_path / "t.cuh"))
+    one_line_error(code, err, f"{db}: no feasible evaluation of transpose: its 10 passed evaluation(s) all broke a "
+                              "limit of their run")
+    assert not (tmp_path / "t.cuh").exists()
+    assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    assert "10 evaluations, 0 passed within their run's limits, 10 infeasible" in text, text
+
+
 def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
     # 18.14: "--time 5s" printed [1/200] of a budget that does not exist
     assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db")]) == 0
