@@ -32,6 +32,7 @@ from typing import Any, TextIO
 
 from evo_kernels import settings
 from evo_kernels.checkpoint import CheckpointError, warm_start
+from evo_kernels.out_paths import OutputError, check_output_folder
 from evo_kernels.runners.choose import BackendError, describe_here
 from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError, run_name
 from evo_kernels.tune_plan import Plan, validate
@@ -125,6 +126,10 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     (TuneConfig's gpus, scheduler, dask_local) says where to measure; default the local GPUs."""
     defaults, jobs = load_jobs(path)
     out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    try:  # the headers and the report go there at the end: a bad one must not cost the night's tuning
+        check_output_folder(out_dir, f"{path}: out", ("populations", "headers", "report"))
+    except OutputError as exc:
+        raise TuneError(str(exc)) from exc
     labelled = configs(path, defaults, jobs, where)
     cfgs = [c for c, _ in labelled]
     try:

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from evo_kernels.cli_args import UsageError, at_least, problem_size
+from evo_kernels.out_paths import OutputError, check_output_file, check_output_folder
 from evo_kernels.template import load_template
 
 
@@ -22,6 +23,14 @@ def _store(path: str):
     try:
         return ResultStore(path, readonly=True)
     except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _out(check, path: str) -> None:
+    """``--out`` checked (a file or a folder, by ``check``) before the database is read."""
+    try:
+        check(path, "--out")
+    except OutputError as exc:
         raise UsageError(str(exc)) from exc
 
 
@@ -50,6 +59,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     at_least(args.top, 1, "--top")
     t = load_template(args.template)
     sizes = [problem_size(s.split(",")) for s in args.sizes] if args.sizes else None
+    _out(check_output_file, args.out)
     with _store(args.db) as store:
         entries = export_entries(store, t.name, sizes, args.top)
         passed = [r for r in store.rows(template=t.name, status="ok") if not sizes or r["problem"] in sizes]
@@ -70,6 +80,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from evo_kernels.ablations import measure_ablations
     from evo_kernels.report import write_report
 
+    _out(check_output_folder, args.out)
     with _store(args.db) as store:
         rows = store.rows(template=args.template)
         runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in rows})}

@@ -225,6 +225,20 @@ def test_other_commands_refuse_out_of_range_counts(finished, capsys, args, says)
     assert snapshot(finished.parent) == before
 
 
+@pytest.mark.parametrize("args, says", [
+    (["export", "--template", "transpose", "--out", "{tmp}"], "--out {tmp}: is a folder"),  # IsADirectoryError
+    (["export", "--template", "transpose", "--out", "{tmp}/ok.db/t.cuh"], "{tmp}/ok.db is a file, not a folder"),
+    (["report", "--out", "{tmp}/ok.db"], "--out {tmp}/ok.db: {tmp}/ok.db is a file, not a folder"),  # FileExistsError
+    (["report", "--out", "{tmp}/ok.db/r"], "{tmp}/ok.db is a file, not a folder"),
+])
+def test_an_out_path_that_cannot_be_written_is_one_line(finished, capsys, args, says):
+    tmp = str(finished.parent)
+    before = snapshot(finished.parent)
+    code, err = run(capsys, args[0], "--db", str(finished), *[a.replace("{tmp}", tmp) for a in args[1:]])
+    one_line_error(code, err, says.replace("{tmp}", tmp))
+    assert snapshot(finished.parent) == before
+
+
 def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
     # 18.11: "best 0 genomes" with rc 0
     code, err = run(capsys, "leaderboard", "--db", str(finished), "--template", "nosuch")
