@@ -207,8 +207,10 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
                 written.append(str(path))
         all_rows = store.rows()
         rows = store_rows(store, None, 3)
+        runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in all_rows})}
     print("measuring why the best genomes are fast (each transform reverted alone)", file=stream, flush=True)
     report = write_report(all_rows, out / "report", title=f"evo-kernels batch report: {out}",
-                          ablations=measure_ablations(all_rows, summary["backend"]))
+                          ablations=measure_ablations(all_rows, summary["backend"]),
+                          runs={r: rec["identity"] for r, rec in runs.items() if rec is not None})
     print_rows(rows, stream=stream, title="batch leaderboard: the best 3 genomes of each template")
     return {"headers": str(headers), "header_files": written, "report": str(report)}

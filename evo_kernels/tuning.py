@@ -130,9 +130,11 @@ def open_session(plan: Plan) -> Session:
         ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
         run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
         start = start_words(plan)
-        # the identity, and what the run started from (said in the report; not part of what a resume must match)
-        store.add_run(run_id, plan.run_dir.resolve(),
-                      json.loads(json.dumps({**cfg.identity(), **({"start": start} if start else {})}, default=str)))
+        # the identity, what the run started from and the recording it replays (said in the report and an exported
+        # header; not part of what a resume must match)
+        extra = {**({"start": start} if start else {}),
+                 **({"replay": str(plan.replay_path)} if plan.replay_path is not None else {})}
+        store.add_run(run_id, plan.run_dir.resolve(), json.loads(json.dumps({**cfg.identity(), **extra}, default=str)))
         weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
         limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
         if replay is not None:

@@ -239,6 +239,19 @@ def test_an_out_path_that_cannot_be_written_is_one_line(finished, capsys, args, 
     assert snapshot(finished.parent) == before
 
 
+def test_a_replayed_run_is_exported_and_reported_as_replayed(finished, tmp_path, capsys):
+    # was: "// measured: gpu_name=NVIDIA H200 ... measured_at=<the time of the replay>", no word of a replay
+    assert main(["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")]) == 0
+    header = (tmp_path / "t.cuh").read_text()
+    assert "// replayed, not measured here: the NVIDIA H200 measurements of the recording transpose.json.gz, " \
+           "replayed 20" in header, header
+    assert "measured_at=" not in header and "Tuned on replayed measurements" in header
+    assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    assert "Replayed, not measured: the NVIDIA H200 measurements of the recording transpose.json.gz" in text, text
+    assert "; replayed transpose.json.gz" in text
+
+
 def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
     # 18.11: "best 0 genomes" with rc 0
     code, err = run(capsys, "leaderboard", "--db", str(finished), "--template", "nosuch")
