@@ -36,7 +36,7 @@ from evo_kernels.out_paths import OutputError, check_output_folder
 from evo_kernels.runners.choose import BackendError, describe_here
 from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError, run_name
 from evo_kernels.tune_plan import Plan, validate
-from evo_kernels.tuning import nothing_feasible, open_session, run_session
+from evo_kernels.tuning import nothing_feasible, open_session, ran_out, run_session
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
             "max_smem_bytes", "pin", "forbid", "start", "designs", "seed", "batch_size", "cv_weight", "spill_weight",
@@ -176,9 +176,9 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
         tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
                                    "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
         tmp.replace(done)
-        none = nothing_feasible(result)
-        if none:
-            print(f"{plan.run_dir.name}: {none}", file=stream, flush=True)
+        for line in (ran_out(result), nothing_feasible(result)):
+            if line:
+                print(f"{plan.run_dir.name}: {line}", file=stream, flush=True)
         summary["entries"].append({"entry": plan.run_dir.name, **result})
     return summary
 

@@ -27,7 +27,7 @@ from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.runners.base import Runner
 from evo_kernels.runners.choose import BackendError, open_runner
 from evo_kernels.template import KernelTemplate, size_text
-from evo_kernels.tune_config import TuneConfig, TuneError
+from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError
 from evo_kernels.tune_plan import Plan, validate
 
 
@@ -220,7 +220,9 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
         loop.run(deadline)
     best = loop.best()
     outcomes = Counter(outcome(ev) for ev in loop.history)
-    return {"spent": loop.spent, "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
+    return {"spent": loop.spent, "budget": s.cfg.budget, "exhausted": loop.exhausted,
+            "space_size": len(s.space.valid) if s.space.valid is not None else None,
+            "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
             "run_id": s.run_id, "run_dir": str(s.run_dir),
             "best": board.rows[:1], "best_genome": best.candidate.genome if best else None,
             "best_fitness": best.fitness if best else 0.0, "replay": s.replayed, "workers": s.runner.workers,
@@ -240,6 +242,21 @@ def nothing_feasible(result: dict[str, Any]) -> str | None:
     counts = ", ".join(f"{n} {k}" for k, n in result.get("outcomes", {}).items())
     return (f"nothing feasible found in {result['spent']} evaluations ({counts or 'none'}): every genome failed "
             "or broke a limit you set (--max-registers, --max-smem, --pin, --forbid)")
+
+
+def ran_out(result: dict[str, Any]) -> str | None:
+    """One line saying that a run stopped before its budget because its space had nothing new left (a
+    replay: every recorded genome of the space evaluated), or None where it did not."""
+    if not result.get("exhausted"):
+        return None
+    budget = "" if result["budget"] >= UNBOUNDED else f" of the budget of {result['budget']}"
+    n = result.get("space_size")
+    if result.get("replay"):
+        what = f"the recording holds {n} genomes of this space" if n is not None else "the recording ran out"
+        return (f"stopped at {result['spent']} evaluations{budget}: {what} (after any --pin and --forbid), "
+                "and every one was evaluated; a replay searches among the recorded genomes only")
+    return (f"stopped at {result['spent']} evaluations{budget}: the search space (after any --pin and --forbid) "
+            "has no genome left that was not evaluated")
 
 
 class _Null:

@@ -168,6 +168,19 @@ def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, 
     assert "10 evaluations, 0 passed within their run's limits, 10 infeasible" in text, text
 
 
+def test_a_replay_that_runs_out_before_its_budget_says_so(tmp_path, replay, capsys):
+    # was: exit 0 at 432 evaluations of a budget of 1000, without a word
+    pins = ["--pin", "UseSharedMemory=true"]
+    assert main(["tune", "transpose", "--budget", "1000", "--strategy", "random", *pins,
+                 "--db", str(tmp_path / "r.db")]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("evo-kernels: stopped at ") and "of the budget of 1000: the recording holds " in err[-1]
+    n = int(err[-1].split()[3])
+    assert n < 432 and f"the recording holds {n} genomes of this space" in err[-1], err
+    assert main(["tune", "transpose", "--budget", "8", "--strategy", "random", "--db", str(tmp_path / "s.db")]) == 0
+    assert "stopped at" not in capsys.readouterr().err
+
+
 def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
     # 18.14: "--time 5s" printed [1/200] of a budget that does not exist
     assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db")]) == 0
