@@ -56,9 +56,17 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from evo_kernels.export import export_entries, render_header
 
+    from evo_kernels.build import arch_problem
+    from evo_kernels.settings import check_problem
+
     at_least(args.top, 1, "--top")
     t = load_template(args.template)
-    sizes = [problem_size(s.split(",")) for s in args.sizes] if args.sizes else None
+    # each size read as tune --size reads one: every dimension of the template, each 1 or more
+    sizes = [check_problem(problem_size(s.split(","), "--sizes") or {}, t.problem, "export", "--sizes")
+             for s in args.sizes] if args.sizes else None
+    bad = arch_problem(args.arch, nvcc=None)  # a header is text: the user's nvcc compiles it
+    if bad:
+        raise UsageError(f"--arch {args.arch}: {bad}")
     _out(check_output_file, args.out)
     with _store(args.db) as store:
         entries = export_entries(store, t.name, sizes, args.top)

@@ -63,6 +63,40 @@ def not_of(replay: Any, template: KernelTemplate) -> str | None:
     return None
 
 
+def recorded_only(recorded: GenomeSpace, space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[Any]],
+                  where: str) -> None:
+    """A TuneError where a pin asks for (or the forbids leave only) values of a gene that the template has but
+    a recording does not hold: the recording fixed that gene (or recorded a few of its values), which
+    :func:`restrict` would report as the gene's whole domain."""
+    for name in sorted(set(pins) | set(forbids)):
+        if name not in recorded.names or name not in space.names:
+            continue  # an unknown gene: restrict names it
+        rg, tg = recorded.gene(name), space.gene(name)
+        if len(rg.values) == len(tg.values):
+            continue
+        held = (f"pins it to {rg.values[0]!r}" if len(rg.values) == 1 else
+                f"holds only {', '.join(map(repr, rg.values))}")
+        why = (f"the recording {held} (the template's domain: {', '.join(map(repr, tg.values))}); on a GPU machine "
+               "every value can be tuned")
+        if name in pins:
+            try:
+                rg.coerce(pins[name])
+            except InvalidGenome:
+                raise TuneError(f"{where}: pin {name}={pins[name]}: {why}") from None
+        if name in forbids:
+            left = [v for v in rg.values if all(_is_not(rg, v, f) for f in forbids[name])]
+            if not left:
+                raise TuneError(f"{where}: forbid {name}={','.join(map(str, forbids[name]))} forbids every value "
+                                f"recorded: {why}")
+
+
+def _is_not(gene: Gene, value: Any, text: Any) -> bool:
+    try:
+        return gene.coerce(text) != value
+    except InvalidGenome:
+        return True
+
+
 @dataclass
 class Plan:
     """A validated session, before anything is opened or written."""
@@ -139,6 +173,7 @@ def validate(cfg: TuneConfig, where: str = "tune",
                             f"{size_text(asked)}; "
                             "on a GPU machine any size can be tuned")
         base_space = replay.space
+        recorded_only(replay.space, template.space, cfg.pins, cfg.forbids, f"{where}: {replay_path}")
     else:
         problem = asked or dict(template.problem)
         base_space = template.space

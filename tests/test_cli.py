@@ -83,6 +83,19 @@ def test_bad_tune_flags_are_one_line_and_write_nothing(tmp_path, replay, capsys,
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("flags, says", [
+    # was "not in its domain [1]": the recording's domain, where the template's has 1 and 8
+    (["--pin", "TileLoops_SplitKEdges=8"], "sgemm.json.gz: pin TileLoops_SplitKEdges=8: the recording pins it to 1 "
+                                           "(the template's domain: 1, 8)"),
+    (["--forbid", "TileLoops_SplitKEdges=1"], "forbid TileLoops_SplitKEdges=1 forbids every value recorded: the "
+                                              "recording pins it to 1"),
+])
+def test_a_pin_the_recording_cannot_serve_says_the_recording_pins_the_gene(tmp_path, replay, capsys, flags, says):
+    code, err = run(capsys, "tune", "sgemm", "--budget", "4", "--db", str(tmp_path / "p.db"), *flags)
+    one_line_error(code, err, says)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_size_is_read_alike_with_spaces_or_commas():
     assert problem_size(["M=1000", "N=999", "K=7"]) == {"M": 1000, "N": 999, "K": 7}
     assert problem_size(["M=1000,N=999,K=7"]) == problem_size(["M=1000,N=999", "K=7"]) == {"M": 1000, "N": 999, "K": 7}
@@ -263,6 +276,29 @@ def test_a_replayed_run_is_exported_and_reported_as_replayed(finished, tmp_path,
     text = (tmp_path / "rep" / "REPORT.md").read_text()
     assert "Replayed, not measured: the NVIDIA H200 measurements of the recording transpose.json.gz" in text, text
     assert "; replayed transpose.json.gz" in text
+
+
+@pytest.mark.parametrize("sizes, says", [
+    ("R=abc", "--sizes 'R=abc': a size is an integer"),  # said --size
+    ("R=2048", "--sizes: no size for C (the template's dimensions: R, C)"),  # was: no passed evaluations at ...
+    ("R=2048,C=2048,X=3", "--sizes: X is not a dimension of this template (its dimensions: R, C)"),
+])
+def test_export_sizes_are_read_as_tune_reads_a_size(finished, capsys, sizes, says):
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "export", "--db", str(finished), "--template", "transpose", "--sizes", sizes,
+                    "--out", str(finished.parent / "t.cuh"))
+    one_line_error(code, err, says)
+    assert snapshot(finished.parent) == before
+
+
+@pytest.mark.parametrize("command", ["compile", "export"])
+def test_a_malformed_arch_is_one_line_before_any_build(finished, tmp_path, capsys, command):
+    # was: compile printed a table of every genome failing to build, then exit 1; export a ValueError traceback
+    args = (["compile", "transpose", "--random", "2", "--cache", str(tmp_path)] if command == "compile" else
+            ["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")])
+    code, err = run(capsys, *args, "--arch", "sm_xx")
+    one_line_error(code, err, "--arch sm_xx: expected a GPU architecture like sm_90")
+    assert capsys.readouterr().out == "" and list(tmp_path.iterdir()) == []
 
 
 def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
