@@ -32,10 +32,11 @@ from typing import Any, TextIO
 
 from evo_kernels import settings
 from evo_kernels.checkpoint import CheckpointError, warm_start
+from evo_kernels.out_paths import OutputError, check_output_folder
 from evo_kernels.runners.choose import BackendError, describe_here
 from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError, run_name
 from evo_kernels.tune_plan import Plan, validate
-from evo_kernels.tuning import nothing_feasible, open_session, run_session
+from evo_kernels.tuning import nothing_feasible, open_session, ran_out, run_session
 
 JOB_KEYS = {"template", "sizes", "size", "budget", "time_limit_s", "strategy", "objective", "max_registers",
             "max_smem_bytes", "pin", "forbid", "start", "designs", "seed", "batch_size", "cv_weight", "spill_weight",
@@ -125,6 +126,10 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     (TuneConfig's gpus, scheduler, dask_local) says where to measure; default the local GPUs."""
     defaults, jobs = load_jobs(path)
     out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    try:  # the headers and the report go there at the end: a bad one must not cost the night's tuning
+        check_output_folder(out_dir, f"{path}: out", ("populations", "headers", "report"))
+    except OutputError as exc:
+        raise TuneError(str(exc)) from exc
     labelled = configs(path, defaults, jobs, where)
     cfgs = [c for c, _ in labelled]
     try:
@@ -171,9 +176,9 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
         tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
                                    "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
         tmp.replace(done)
-        none = nothing_feasible(result)
-        if none:
-            print(f"{plan.run_dir.name}: {none}", file=stream, flush=True)
+        for line in (ran_out(result), nothing_feasible(result)):
+            if line:
+                print(f"{plan.run_dir.name}: {line}", file=stream, flush=True)
         summary["entries"].append({"entry": plan.run_dir.name, **result})
     return summary
 
@@ -202,8 +207,10 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
                 written.append(str(path))
         all_rows = store.rows()
         rows = store_rows(store, None, 3)
+        runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in all_rows})}
     print("measuring why the best genomes are fast (each transform reverted alone)", file=stream, flush=True)
     report = write_report(all_rows, out / "report", title=f"evo-kernels batch report: {out}",
-                          ablations=measure_ablations(all_rows, summary["backend"]))
+                          ablations=measure_ablations(all_rows, summary["backend"]),
+                          runs={r: rec["identity"] for r, rec in runs.items() if rec is not None})
     print_rows(rows, stream=stream, title="batch leaderboard: the best 3 genomes of each template")
     return {"headers": str(headers), "header_files": written, "report": str(report)}

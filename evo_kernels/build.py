@@ -88,6 +88,31 @@ def nvcc_version(nvcc: str = "nvcc") -> str:
     return out.strip().splitlines()[-1].replace("Build ", "")
 
 
+ARCH = re.compile(r"sm_\d{2,3}[af]?")
+
+
+@functools.cache
+def nvcc_archs(nvcc: str = "nvcc") -> tuple[str, ...]:
+    """The real architectures this nvcc compiles for (``nvcc --list-gpu-code``); () where it cannot say."""
+    try:
+        out = subprocess.run([nvcc, "--list-gpu-code"], capture_output=True, text=True, check=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    return tuple(x for x in out.split() if ARCH.fullmatch(x))
+
+
+def arch_problem(arch: str, nvcc: str | None = "nvcc") -> str | None:
+    """What is wrong with ``arch`` as a build target (``--arch``), or None: it must read like sm_90, and be one
+    ``nvcc`` compiles for where it can list them (None: the form only, as for an exported header, which is
+    written without nvcc and compiled by the user's)."""
+    if not ARCH.fullmatch(arch):
+        return "expected a GPU architecture like sm_90"
+    known = nvcc_archs(nvcc) if nvcc else ()
+    if known and arch not in known:
+        return f"not an architecture this nvcc compiles for ({', '.join(known)})"
+    return None
+
+
 def default_cache_dir() -> Path:
     return Path(os.environ.get("EVO_KERNELS_CACHE", Path.home() / ".cache" / "evo-kernels" / "cubins"))
 

@@ -45,17 +45,18 @@ def kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
     return out
 
 
-def problem_size(items: Sequence[str] | None) -> dict[str, int] | None:
-    """``--size M=4096 N=4096`` or ``--size M=4096,N=4096`` (the form ``export --sizes`` takes)."""
+def problem_size(items: Sequence[str] | None, flag: str = "--size") -> dict[str, int] | None:
+    """``--size M=4096 N=4096`` or ``--size M=4096,N=4096`` (the form ``export --sizes`` takes; ``flag``
+    names it in errors)."""
     if not items:
         return None
     out: dict[str, int] = {}
     for item in (piece for text in items for piece in text.split(",") if piece.strip()):
-        (k, v), = kv_list([item], "--size").items()
+        (k, v), = kv_list([item], flag).items()
         if k in out:
-            raise UsageError(f"--size: {k} is given twice")
+            raise UsageError(f"{flag}: {k} is given twice")
         try:
             out[k] = int(v)
         except ValueError:
-            raise UsageError(f"--size {item!r}: a size is an integer") from None
+            raise UsageError(f"{flag} {item!r}: a size is an integer") from None
     return out

@@ -24,7 +24,7 @@ def _duration(text: str | None) -> float | None:
 def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import print_rows
     from evo_kernels.tune_config import UNBOUNDED, TuneConfig
-    from evo_kernels.tuning import nothing_feasible, tune
+    from evo_kernels.tuning import nothing_feasible, ran_out, tune
 
     forbids: dict[str, list[str]] = {}
     for k, v in kv_list(args.forbid, "--forbid").items():
@@ -40,6 +40,9 @@ def cmd_tune(args: argparse.Namespace) -> int:
     result = tune(cfg, stream=sys.stderr if args.json else sys.stdout)
     if args.json:
         print(json.dumps(result, indent=1, default=str))
+    out = ran_out(result)
+    if out:
+        print(f"evo-kernels: {out}", file=sys.stderr)
     none = nothing_feasible(result)
     if none:
         print(f"evo-kernels: {none}", file=sys.stderr)

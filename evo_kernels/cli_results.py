@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from evo_kernels.cli_args import UsageError, at_least, problem_size
+from evo_kernels.out_paths import OutputError, check_output_file, check_output_folder
 from evo_kernels.template import load_template
 
 
@@ -22,6 +23,14 @@ def _store(path: str):
     try:
         return ResultStore(path, readonly=True)
     except StoreError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _out(check, path: str) -> None:
+    """``--out`` checked (a file or a folder, by ``check``) before the database is read."""
+    try:
+        check(path, "--out")
+    except OutputError as exc:
         raise UsageError(str(exc)) from exc
 
 
@@ -47,13 +56,28 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from evo_kernels.export import export_entries, render_header
 
+    from evo_kernels.build import arch_problem
+    from evo_kernels.settings import check_problem
+
     at_least(args.top, 1, "--top")
     t = load_template(args.template)
-    sizes = [problem_size(s.split(",")) for s in args.sizes] if args.sizes else None
+    # each size read as tune --size reads one: every dimension of the template, each 1 or more
+    sizes = [check_problem(problem_size(s.split(","), "--sizes") or {}, t.problem, "export", "--sizes")
+             for s in args.sizes] if args.sizes else None
+    bad = arch_problem(args.arch, nvcc=None)  # a header is text: the user's nvcc compiles it
+    if bad:
+        raise UsageError(f"--arch {args.arch}: {bad}")
+    _out(check_output_file, args.out)
     with _store(args.db) as store:
         entries = export_entries(store, t.name, sizes, args.top)
+        passed = [r for r in store.rows(template=t.name, status="ok") if not sizes or r["problem"] in sizes]
     if not entries:
-        raise UsageError(f"{args.db}: no passed evaluations of {t.name}" + (f" at {sizes}" if sizes else ""))
+        at = f" at {sizes}" if sizes else ""
+        if passed:
+            raise UsageError(f"{args.db}: no feasible evaluation of {t.name}{at}: its {len(passed)} passed "
+                             "evaluation(s) all broke a limit of their run (--max-registers, --max-smem); nothing "
+                             "to export")
+        raise UsageError(f"{args.db}: no passed evaluations of {t.name}{at}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(render_header(t, entries, arch=args.arch, file_name=Path(args.out).name))
     print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")
@@ -64,6 +88,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from evo_kernels.ablations import measure_ablations
     from evo_kernels.report import write_report
 
+    _out(check_output_folder, args.out)
     with _store(args.db) as store:
         rows = store.rows(template=args.template)
         runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in rows})}

@@ -46,11 +46,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    from evo_kernels.build import NvccBuilder
+    from evo_kernels.build import NvccBuilder, arch_problem
     from evo_kernels.records import Candidate
 
     at_least(args.seed, 0, "--seed")
     at_least(args.random, 0, "--random")
+    bad = arch_problem(args.arch)
+    if bad:
+        raise UsageError(f"--arch {args.arch}: {bad}")
     t = load_template(args.template)
     genomes = [t.space.baseline()]
     if args.genome:

@@ -15,6 +15,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from evo_kernels.template import Arg, KernelTemplate
@@ -154,6 +155,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
     lines = [f"// {file_name or ns + '.cuh'}: {template.name} kernels tuned by evo-kernels (namespace {ns}); generated "
              f"{datetime.datetime.now(datetime.UTC).isoformat(timespec='seconds')}.",
              f"// Template {template.mako_path.name} (hash {template.hash}); tuned for {arch}.",
+             *(["// Tuned on replayed measurements (a recording's, nothing was timed here): each specialization "
+                "names its recording."] if any(e.get("replay") for e in entries) else []),
              "// Self-contained: include it in any .cu file; call launch(...) with the kernel's arguments.",
              "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "#include <cstdint>", "",
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
@@ -173,12 +176,9 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         src = "\n".join(ln for ln in src.splitlines() if not ln.startswith("#include"))
         grid, block, smem = launch_cpp(template, genome, entries[0]["problem"])
         grids.append(grid)
-        prov = {k: e.get(k) for k in ("gpu_name", "driver_version", "nvcc_version", "timestamp", "median_ms",
-                                      "speedup", "fitness", "cv", "registers", "spill_bytes")}
         lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}" if e["problem"] else
                   f"// ---- specialization {i}: the untuned default (the template's baseline genome)",
-                  f"// genome: {json.dumps(genome)}",
-                  "// measured: " + ", ".join(_measured(k, v) for k, v in prov.items() if v is not None),
+                  f"// genome: {json.dumps(genome)}", provenance(e),
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
         lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]
@@ -289,11 +289,30 @@ def dispatch(template: KernelTemplate, entries: Sequence[dict[str, Any]], proble
 
 
 def export_entries(store, template: str, sizes: list[dict] | None, top: int) -> list[dict]:
-    """The best ``top`` rows per problem size (the best first, which dispatch picks)."""
-    problems = [r["problem"] for r in store.best_by_problem(template)]
+    """The best ``top`` feasible rows per problem size (the best first, which dispatch picks): passed, and
+    within the limits of their run (a build over --max-registers or --max-smem is not a kernel to ship)."""
+    problems = [r["problem"] for r in store.best_by_problem(template, feasible=True)]
     if sizes:
         problems = [p for p in problems if p in sizes]
     entries = []
     for p in problems:
-        entries += store.top(top, template=template, problem=p)
+        entries += store.top(top, template=template, problem=p, feasible=True)
+    for e in entries:
+        if e.get("replay"):  # which recording answered: the run's record says it (runs from before: unknown)
+            e["recording"] = ((store.run_record(str(e["run_id"])) or {}).get("identity") or {}).get("replay")
     return entries
+
+
+def provenance(e: dict[str, Any]) -> str:
+    """The header's line on where an entry's numbers come from: measured (GPU, driver, nvcc, when), or, for
+    a replay, the recording whose measurements were replayed (nothing was measured when it was tuned)."""
+    prov = {k: e.get(k) for k in ("gpu_name", "driver_version", "nvcc_version", "timestamp", "median_ms",
+                                  "speedup", "fitness", "cv", "registers", "spill_bytes")}
+    if not e.get("replay"):
+        return "// measured: " + ", ".join(_measured(k, v) for k, v in prov.items() if v is not None)
+    when = prov.pop("timestamp", None)
+    rec = e.get("recording")
+    source = f"the recording {Path(rec).name}" if rec else "a recording"
+    replayed = f", replayed {_measured('timestamp', when).split('=', 1)[1]}" if when is not None else ""
+    return (f"// replayed, not measured here: the {prov.get('gpu_name') or 'GPU'} measurements of {source}"
+            f"{replayed}: " + ", ".join(_measured(k, v) for k, v in prov.items() if v is not None))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evo_kernels.records import STAGES
+from evo_kernels.store_rows import feasible
 
 
 
@@ -68,10 +69,14 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
         grp = sorted(grp, key=lambda r: r.get("id", 0))
         slug = name.replace(" ", "_")
         md += [f"## {name}", ""]
-        ok = [r for r in grp if r["status"] == "ok"]
+        ok = [r for r in grp if feasible(r)]  # what the plots and fronts show: kernels one could ship
+        over = sum(r["status"] == "ok" for r in grp) - len(ok)
         ids = sorted({str(r["run_id"]) for r in grp})
-        md.append(f"{len(grp)} evaluations, {len(ok)} passed; runs: {', '.join(ids)}")
+        md.append(f"{len(grp)} evaluations, {len(ok)} passed" + (
+            f" within their run's limits, {over} infeasible (correct, but over --max-registers or --max-smem)"
+            if over else "") + f"; runs: {', '.join(ids)}")
         md.append("")
+        md += replay_lines(grp, runs or {})
         md += run_lines(ids, runs or {})
         md += time_spent(grp)
         if not ok:
@@ -142,6 +147,21 @@ def ablation_lines(abl: Sequence[dict[str, Any]] | None) -> list[str]:
     return lines + [""]
 
 
+def replay_lines(rows: Sequence[dict[str, Any]], runs: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """One sentence where some of the rows were replayed: whose measurements they are (the GPU and the
+    recording each run replayed, as its record says), and that nothing was measured when they were tuned."""
+    replayed = [r for r in rows if r.get("replay")]
+    if not replayed:
+        return []
+    gpus = sorted({str(r.get("gpu_name") or "?") for r in replayed})
+    recs = sorted({Path(str((runs.get(str(r["run_id"])) or {}).get("replay"))).name for r in replayed
+                   if (runs.get(str(r["run_id"])) or {}).get("replay")})
+    of = f"the recording{'s' if len(recs) > 1 else ''} {', '.join(recs)}" if recs else "a recording"
+    share = "" if len(replayed) == len(rows) else f"{len(replayed)} of these {len(rows)} evaluations: "
+    return [f"Replayed, not measured: {share}the {', '.join(gpus)} measurements of {of}, answered from it "
+            "when these runs were tuned (their timestamps are when they were replayed).", ""]
+
+
 def run_lines(run_ids: Sequence[str], runs: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """One line per run whose identity is recorded: strategy, seed, and what a pbt run started from."""
     out = []
@@ -150,7 +170,8 @@ def run_lines(run_ids: Sequence[str], runs: Mapping[str, Mapping[str, Any]]) -> 
         if not ident:
             continue
         what = f"- run {r}: {ident.get('strategy', '?')}, seed {ident.get('seed', '?')}"
-        out.append(what + (f"; {ident['start']}" if ident.get("start") else ""))
+        out.append(what + (f"; {ident['start']}" if ident.get("start") else "")
+                   + (f"; replayed {Path(str(ident['replay'])).name}" if ident.get("replay") else ""))
     return out + [""] if out else []
 
 

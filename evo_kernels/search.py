@@ -64,6 +64,7 @@ class SearchLoop:
     max_stale_asks: int = 50  # asks in a row with nothing new: the space is exhausted
     history: list[Evaluation] = field(default_factory=list)  # unique evaluations, in order
     generation: int = 0  # batches asked so far
+    exhausted: bool = False  # the last run() ended because nothing new was left to ask (the space ran out)
     _seen: dict[str, Evaluation] = field(default_factory=dict)
     _flight: deque[_Batch] = field(default_factory=deque)
 
@@ -133,6 +134,7 @@ class SearchLoop:
                 return self.history
         while self._flight:
             self._tell_oldest()
+        self.exhausted = self.spent < self.budget and stale >= self.max_stale_asks
         return self.history
 
     def state_dict(self) -> dict[str, Any]:

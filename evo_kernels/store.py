@@ -27,7 +27,7 @@ from typing import Any, Self
 
 from evo_kernels.records import Evaluation
 from evo_kernels import store_file
-from evo_kernels.store_rows import NAMES, SCHEMA, canonical_problem, decode_row, row_values, to_evaluation
+from evo_kernels.store_rows import FEASIBLE_SQL, NAMES, SCHEMA, canonical_problem, decode_row, row_values, to_evaluation
 
 # What "best" means for each ranking column of top().
 _ORDER = {"fitness": "DESC", "speedup": "DESC", "median_ms": "ASC", "p95_ms": "ASC"}
@@ -253,10 +253,12 @@ class ResultStore:
             return int(self._conn.execute(f"SELECT COUNT(*) FROM evaluations{where}", params).fetchone()[0])
 
     def _ranked(self, template: str | None, problem: Mapping[str, Any] | None, status: str | None, by: str,
-                limit: int | None, partition: str | None) -> list[dict[str, Any]]:
+                limit: int | None, partition: str | None, feasible: bool = False) -> list[dict[str, Any]]:
         if by not in _ORDER:
             raise ValueError(f"cannot rank by {by!r}; choose one of {', '.join(_ORDER)}")
         where = [(f"{by} IS NOT NULL", _NO_PARAM)]
+        if feasible:
+            where.append((FEASIBLE_SQL, _NO_PARAM))
         if template is not None:
             where.append(("template = ?", template))
         if problem is not None:
@@ -267,16 +269,20 @@ class ResultStore:
         return self._select(where, order=order, limit=limit, partition=partition)
 
     def top(self, k: int = 10, template: str | None = None, problem: Mapping[str, Any] | None = None,
-            status: str | None = "ok", by: str = "fitness", unique: bool = True) -> list[dict[str, Any]]:
+            status: str | None = "ok", by: str = "fitness", unique: bool = True,
+            feasible: bool = False) -> list[dict[str, Any]]:
         """The ``k`` best rows, best first, by fitness or speedup (higher is better) or median_ms
         or p95_ms (lower is better). ``unique`` keeps one row, the best, per genome, problem and
-        GPU, so that a genome measured in several runs appears once."""
+        GPU, so that a genome measured in several runs appears once; ``feasible``: only rows that are
+        (store_rows.FEASIBLE_SQL)."""
         partition = "template_hash, genome_key, problem_json, gpu_name" if unique else None
-        return self._ranked(template, problem, status, by, limit=k, partition=partition)
+        return self._ranked(template, problem, status, by, limit=k, partition=partition, feasible=feasible)
 
-    def best_by_problem(self, template: str, status: str | None = "ok", by: str = "fitness") -> list[dict[str, Any]]:
-        """The best row of each problem the template was evaluated on, in problem order."""
-        best = self._ranked(template, None, status, by, limit=None, partition="problem_json")
+    def best_by_problem(self, template: str, status: str | None = "ok", by: str = "fitness",
+                        feasible: bool = False) -> list[dict[str, Any]]:
+        """The best row of each problem the template was evaluated on (``feasible``: of those with a
+        feasible row, the best feasible one), in problem order."""
+        best = self._ranked(template, None, status, by, limit=None, partition="problem_json", feasible=feasible)
         return sorted(best, key=lambda row: canonical_problem(row["problem"]))
 
     def runs(self) -> list[dict[str, Any]]:

@@ -37,6 +37,14 @@ _COLUMNS: tuple[tuple[str, str], ...] = (
     ("timings_json", "TEXT NOT NULL DEFAULT '{}'"),
 )
 NAMES = tuple(name for name, _ in _COLUMNS)
+# A feasible evaluation: it passed (status ok) and its fitness is above 0, i.e. it broke no limit its run set
+# (--max-registers, --max-smem: such a build scores 0, "infeasible"). The same rule as SQL and on a row.
+FEASIBLE_SQL = "status = 'ok' AND fitness > 0"
+
+
+def feasible(row: Mapping[str, Any]) -> bool:
+    """Whether a row (of :meth:`~evo_kernels.store.ResultStore.rows`) is feasible: passed, within its run's limits."""
+    return row["status"] == "ok" and (row.get("fitness") or 0) > 0
 # Columns that are fields of the same name of BuildResult, and the float fields of RunResult (NaN is NULL).
 _BUILD_FIELDS = ("source_hash", "template_hash", "nvcc_version", "arch", "registers", "spill_store_bytes",
                  "spill_load_bytes", "smem_bytes", "stack_bytes", "cmem_bytes", "threads_per_block",

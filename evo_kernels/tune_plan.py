@@ -48,6 +48,55 @@ def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[A
     return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
 
 
+def not_of(replay: Any, template: KernelTemplate) -> str | None:
+    """Why a loaded replay (a ReplaySpace) is not a recording of ``template``, or None where it is: a
+    recording names its template; a Kernel Tuner cache must have the template's genes as its parameters
+    and its dimensions as its size (the evaluations are stored, exported and costed as the template's)."""
+    if replay.kind == "recording" and replay.template != template.name:
+        return f"a recording of template {replay.template}, not of {template.name}"
+    if replay.kind != "recording" and set(replay.space.names) != set(template.space.names):
+        return (f"a Kernel Tuner cache of {replay.template}, whose parameters are not the genes of {template.name}: "
+                f"not a recording of {template.name} (bench-search --space replays any cache)")
+    if set(replay.problem) != set(template.problem):
+        return (f"recorded at {size_text(replay.problem) if replay.problem else 'no size'}, not in the dimensions "
+                f"of {template.name} ({', '.join(template.problem)})")
+    return None
+
+
+def recorded_only(recorded: GenomeSpace, space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[Any]],
+                  where: str) -> None:
+    """A TuneError where a pin asks for (or the forbids leave only) values of a gene that the template has but
+    a recording does not hold: the recording fixed that gene (or recorded a few of its values), which
+    :func:`restrict` would report as the gene's whole domain."""
+    for name in sorted(set(pins) | set(forbids)):
+        if name not in recorded.names or name not in space.names:
+            continue  # an unknown gene: restrict names it
+        rg, tg = recorded.gene(name), space.gene(name)
+        if len(rg.values) == len(tg.values):
+            continue
+        held = (f"pins it to {rg.values[0]!r}" if len(rg.values) == 1 else
+                f"holds only {', '.join(map(repr, rg.values))}")
+        why = (f"the recording {held} (the template's domain: {', '.join(map(repr, tg.values))}); on a GPU machine "
+               "every value can be tuned")
+        if name in pins:
+            try:
+                rg.coerce(pins[name])
+            except InvalidGenome:
+                raise TuneError(f"{where}: pin {name}={pins[name]}: {why}") from None
+        if name in forbids:
+            left = [v for v in rg.values if all(_is_not(rg, v, f) for f in forbids[name])]
+            if not left:
+                raise TuneError(f"{where}: forbid {name}={','.join(map(str, forbids[name]))} forbids every value "
+                                f"recorded: {why}")
+
+
+def _is_not(gene: Gene, value: Any, text: Any) -> bool:
+    try:
+        return gene.coerce(text) != value
+    except InvalidGenome:
+        return True
+
+
 @dataclass
 class Plan:
     """A validated session, before anything is opened or written."""
@@ -115,12 +164,16 @@ def validate(cfg: TuneConfig, where: str = "tune",
             replay = load_space(replay_path)
         except ReplayError as exc:
             raise TuneError(str(exc)) from exc
+        foreign = not_of(replay, template)
+        if foreign:
+            raise TuneError(f"{where}: {replay_path}: {foreign}")
         problem = dict(replay.problem)
         if asked is not None and asked != problem:
             raise TuneError(f"{replay_path}: recorded at {size_text(problem)}, not at the requested size "
                             f"{size_text(asked)}; "
                             "on a GPU machine any size can be tuned")
         base_space = replay.space
+        recorded_only(replay.space, template.space, cfg.pins, cfg.forbids, f"{where}: {replay_path}")
     else:
         problem = asked or dict(template.problem)
         base_space = template.space

@@ -27,7 +27,7 @@ from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.runners.base import Runner
 from evo_kernels.runners.choose import BackendError, open_runner
 from evo_kernels.template import KernelTemplate, size_text
-from evo_kernels.tune_config import TuneConfig, TuneError
+from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError
 from evo_kernels.tune_plan import Plan, validate
 
 
@@ -108,31 +108,35 @@ def memory_problem(template: KernelTemplate, problem: dict[str, int], device: di
 
 
 def open_session(plan: Plan) -> Session:
-    """Open the store, the runner the backend chooser picks, and the evaluator of a validated plan."""
+    """Open the runner the backend chooser picks, then the store, and the evaluator of a validated plan.
+    The runner comes first: a backend that cannot be had (a scheduler that does not answer, a GPU too
+    small for the size) is bad input, and the database must not have a run row (or exist) for it."""
     cfg, template, problem, replay = plan.cfg, plan.template, plan.problem, plan.replay
-    store = _open_store(cfg.db)
-    ckpt = plan.checkpoint
-    # The run id follows from the session and its folder, so a run killed before its first
-    # checkpoint and started again recognises the evaluations it already stored.
-    ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
-    run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
-    start = start_words(plan)
-    try:
-        # the identity, and what the run started from (said in the report; not part of what a resume must match)
-        store.add_run(run_id, plan.run_dir.resolve(),
-                      json.loads(json.dumps({**cfg.identity(), **({"start": start} if start else {})}, default=str)))
-    except BaseException:
-        store.close()
-        raise
-    weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
-    limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
     try:
         runner = open_runner(cfg.backend(), plan.replay_path, replay)
     except BackendError as exc:
-        store.close()
         raise TuneError(str(exc)) from exc
+    store = None
     try:
         device = runner.device_info()
+        if replay is None:
+            too_big = memory_problem(template, problem, device)
+            if too_big:
+                raise TuneError(f"tune: {too_big}")
+        store = _open_store(cfg.db)
+        ckpt = plan.checkpoint
+        # The run id follows from the session and its folder, so a run killed before its first
+        # checkpoint and started again recognises the evaluations it already stored.
+        ident = json.dumps(cfg.identity(), sort_keys=True, default=str) + str(plan.run_dir.resolve())
+        run_id = ckpt["meta"]["run_id"] if ckpt is not None else hashlib.sha1(ident.encode()).hexdigest()[:10]
+        start = start_words(plan)
+        # the identity, what the run started from and the recording it replays (said in the report and an exported
+        # header; not part of what a resume must match)
+        extra = {**({"start": start} if start else {}),
+                 **({"replay": str(plan.replay_path)} if plan.replay_path is not None else {})}
+        store.add_run(run_id, plan.run_dir.resolve(), json.loads(json.dumps({**cfg.identity(), **extra}, default=str)))
+        weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
+        limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
         if replay is not None:
             evaluator = Evaluator(runner, template, problem, weights, limits, baseline=replay.baseline_candidate())
             note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
@@ -141,13 +145,10 @@ def open_session(plan: Plan) -> Session:
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:
-            too_big = memory_problem(template, problem, device)
-            if too_big:
-                raise TuneError(f"tune: {too_big}")
-            gpu, nvcc = device.get("gpu_name", ""), runner.nvcc_version()
+            gpu, nvcc, known_in = device.get("gpu_name", ""), runner.nvcc_version(), store
 
             def known(c: Candidate) -> Evaluation | None:
-                return store.lookup(template.hash, c.key, problem, gpu, nvcc)
+                return known_in.lookup(template.hash, c.key, problem, gpu, nvcc)
 
             evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
             where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"
@@ -158,8 +159,11 @@ def open_session(plan: Plan) -> Session:
         if start:
             note += "; " + start
     except BaseException:
-        runner.close()
-        store.close()
+        try:
+            runner.close()
+        finally:
+            if store is not None:
+                store.close()
         raise
     return Session(cfg, template, problem, plan.space, runner, evaluator, note, plan.run_dir, run_id, store, device,
                    replay is not None, plan.init_population, plan.seeds)
@@ -216,7 +220,9 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
         loop.run(deadline)
     best = loop.best()
     outcomes = Counter(outcome(ev) for ev in loop.history)
-    return {"spent": loop.spent, "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
+    return {"spent": loop.spent, "budget": s.cfg.budget, "exhausted": loop.exhausted,
+            "space_size": len(s.space.valid) if s.space.valid is not None else None,
+            "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
             "run_id": s.run_id, "run_dir": str(s.run_dir),
             "best": board.rows[:1], "best_genome": best.candidate.genome if best else None,
             "best_fitness": best.fitness if best else 0.0, "replay": s.replayed, "workers": s.runner.workers,
@@ -236,6 +242,21 @@ def nothing_feasible(result: dict[str, Any]) -> str | None:
     counts = ", ".join(f"{n} {k}" for k, n in result.get("outcomes", {}).items())
     return (f"nothing feasible found in {result['spent']} evaluations ({counts or 'none'}): every genome failed "
             "or broke a limit you set (--max-registers, --max-smem, --pin, --forbid)")
+
+
+def ran_out(result: dict[str, Any]) -> str | None:
+    """One line saying that a run stopped before its budget because its space had nothing new left (a
+    replay: every recorded genome of the space evaluated), or None where it did not."""
+    if not result.get("exhausted"):
+        return None
+    budget = "" if result["budget"] >= UNBOUNDED else f" of the budget of {result['budget']}"
+    n = result.get("space_size")
+    if result.get("replay"):
+        what = f"the recording holds {n} genomes of this space" if n is not None else "the recording ran out"
+        return (f"stopped at {result['spent']} evaluations{budget}: {what} (after any --pin and --forbid), "
+                "and every one was evaluated; a replay searches among the recorded genomes only")
+    return (f"stopped at {result['spent']} evaluations{budget}: the search space (after any --pin and --forbid) "
+            "has no genome left that was not evaluated")
 
 
 class _Null:

@@ -74,6 +74,22 @@ def test_bad_values_name_the_file_the_job_and_the_key(tmp_path, capsys, job, top
     expect_refused(capsys, jobs_file(tmp_path, job, top), says)
 
 
+def test_a_replay_of_another_template_is_refused_before_anything_runs(tmp_path, capsys):
+    # was: KeyError 'R' in transpose's cost, with the database created
+    src = RECORDINGS / "stencil.json.gz"
+    expect_refused(capsys, jobs_file(tmp_path, {}, {"replay": str(src)}),
+                   f"job 1 (transpose): {src}: a recording of template stencil, not of transpose")
+
+
+@pytest.mark.parametrize("blocked", ["out", "out/headers"])
+def test_an_out_folder_that_is_a_file_is_refused_before_anything_runs(tmp_path, capsys, blocked):
+    # was: the jobs ran, the database was written, then NotADirectoryError at the headers
+    (tmp_path / blocked).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / blocked).write_text("a file")
+    expect_refused(capsys, jobs_file(tmp_path, {}),
+                   f"out {tmp_path / 'out'}: {tmp_path / blocked} is a file, not a folder")
+
+
 def bad_values(key: str) -> list:
     """Values of the wrong type or out of range for one batch-file key."""
     common = [[1, 2], {"a": 1}]

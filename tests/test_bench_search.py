@@ -129,6 +129,20 @@ def test_strategy_settings(space_file: str, capsys: pytest.CaptureFixture[str]) 
         assert msg.split("'")[0] in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("spec, says", [
+    ("pbt:population_size=0", "strategy pbt: option population_size = 0: must be at least 1"),  # ZeroDivisionError
+    ("pbt:sweep=abc", "strategy pbt: option sweep = 'abc': expected an integer, not str"),
+    ("pbt:swep=5", "strategy pbt: unknown option swep; its options: "),
+    ("random:foo=1", "strategy random: unknown option foo; its options: enumerate_limit, max_redraws"),
+])
+def test_bad_strategy_options_are_one_line_before_any_run(space_file: str, capsys: pytest.CaptureFixture[str],
+                                                           spec: str, says: str) -> None:
+    assert main(["--space", space_file, "--strategy", spec, "--budget", "10", "--seeds", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("bench-search: ") and says in captured.err and captured.err.count("\n") == 1
+    assert captured.out == ""
+
+
 def test_batch_size(space_file: str, capsys: pytest.CaptureFixture[str]) -> None:
     """--batch-size reaches the search loop (one candidate per step at 1) and is reported; 0 is refused."""
     one = bench_search([space_file], ["ga"], budget=30, seeds=2, batch_size=1)

@@ -111,3 +111,14 @@ def test_invalid_genome_is_a_result(tmp_path):
     r = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [bad, t.space.baseline()]))
     assert r[0].status == "invalid" and "threads per block 2048 > 1024" in r[0].error
     assert r[1].status == "ok"
+
+
+def test_an_arch_is_judged_before_any_build():
+    from evo_kernels.build import arch_problem, nvcc_archs
+
+    assert arch_problem("sm_xx") == arch_problem("90") == "expected a GPU architecture like sm_90"
+    assert arch_problem("sm_90", nvcc=None) is None and arch_problem("sm_70", nvcc=None) is None  # the form only
+    known = nvcc_archs()
+    if known:  # where nvcc lists them, one it does not compile for is refused, naming those it does
+        assert arch_problem(known[0]) is None
+        assert "not an architecture this nvcc compiles for" in arch_problem("sm_10")

@@ -83,6 +83,19 @@ def test_bad_tune_flags_are_one_line_and_write_nothing(tmp_path, replay, capsys,
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("flags, says", [
+    # was "not in its domain [1]": the recording's domain, where the template's has 1 and 8
+    (["--pin", "TileLoops_SplitKEdges=8"], "sgemm.json.gz: pin TileLoops_SplitKEdges=8: the recording pins it to 1 "
+                                           "(the template's domain: 1, 8)"),
+    (["--forbid", "TileLoops_SplitKEdges=1"], "forbid TileLoops_SplitKEdges=1 forbids every value recorded: the "
+                                              "recording pins it to 1"),
+])
+def test_a_pin_the_recording_cannot_serve_says_the_recording_pins_the_gene(tmp_path, replay, capsys, flags, says):
+    code, err = run(capsys, "tune", "sgemm", "--budget", "4", "--db", str(tmp_path / "p.db"), *flags)
+    one_line_error(code, err, says)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_size_is_read_alike_with_spaces_or_commas():
     assert problem_size(["M=1000", "N=999", "K=7"]) == {"M": 1000, "N": 999, "K": 7}
     assert problem_size(["M=1000,N=999,K=7"]) == problem_size(["M=1000,N=999", "K=7"]) == {"M": 1000, "N": 999, "K": 7}
@@ -130,6 +143,17 @@ def test_a_bad_environment_value_stops_the_run_before_its_files_exist(tmp_path, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("db_exists", [False, True])
+def test_a_bad_scheduler_is_refused_before_the_db_is_touched(finished, tmp_path, replay, capsys, db_exists):
+    # was: the right line, after the db was created (or a run row added to an existing one)
+    pytest.importorskip("distributed")
+    db = finished if db_exists else tmp_path / "s.db"
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "tune", "transpose", "--budget", "4", "--scheduler", "nope", "--db", str(db))
+    one_line_error(code, err, "Dask scheduler nope")
+    assert snapshot(finished.parent) == before and list(tmp_path.iterdir()) == []
+
+
 def test_compile_refuses_a_negative_seed(tmp_path, capsys):
     code, err = run(capsys, "compile", "transpose", "--random", "2", "--seed", "-3", "--cache", str(tmp_path))
     one_line_error(code, err, "--seed -3")
@@ -143,11 +167,64 @@ def test_nothing_feasible_is_said_in_one_line_with_status_1(tmp_path, replay, ca
     assert err[-1].startswith("evo-kernels: nothing feasible found in 12 evaluations (12 infeasible)"), err
 
 
+def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, replay, capsys):
+    # was: export wrote a header whose only genome broke --max-registers (exit 0); the report said "10 passed"
+    db = tmp_path / "mr.db"
+    assert main(["tune", "transpose", "--budget", "10", "--max-registers", "8", "--db", str(db)]) == 1
+    capsys.readouterr()
+    code, err = run(capsys, "export", "--db", str(db), "--template", "transpose", "--out", str(tmp_path / "t.cuh"))
+    one_line_error(code, err, f"{db}: no feasible evaluation of transpose: its 10 passed evaluation(s) all broke a "
+                              "limit of their run")
+    assert not (tmp_path / "t.cuh").exists()
+    assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    assert "10 evaluations, 0 passed within their run's limits, 10 infeasible" in text, text
+
+
+def test_a_replay_that_runs_out_before_its_budget_says_so(tmp_path, replay, capsys):
+    # was: exit 0 at 432 evaluations of a budget of 1000, without a word
+    pins = ["--pin", "UseSharedMemory=true"]
+    assert main(["tune", "transpose", "--budget", "1000", "--strategy", "random", *pins,
+                 "--db", str(tmp_path / "r.db")]) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("evo-kernels: stopped at ") and "of the budget of 1000: the recording holds " in err[-1]
+    n = int(err[-1].split()[3])
+    assert n < 432 and f"the recording holds {n} genomes of this space" in err[-1], err
+    assert main(["tune", "transpose", "--budget", "8", "--strategy", "random", "--db", str(tmp_path / "s.db")]) == 0
+    assert "stopped at" not in capsys.readouterr().err
+
+
 def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
     # 18.14: "--time 5s" printed [1/200] of a budget that does not exist
     assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db")]) == 0
     out = capsys.readouterr().out
     assert "/200]" not in out and "new best" in out
+
+
+def _kernel_tuner_cache(folder: Path) -> Path:
+    """A two-parameter Kernel Tuner cache of another kernel (not of any template)."""
+    cache = {f"{bx}": {"block_size_x": bx, "time": t, "times": [t, t]} for bx, t in ((32, 2.0), (64, 1.0))}
+    path = folder / "kt.json"
+    path.write_text(json.dumps({"device_name": "Fake GPU", "kernel_name": "fake_kernel", "problem_size": [100],
+                                "tune_params_keys": ["block_size_x"], "tune_params": {"block_size_x": [32, 64]},
+                                "cache": cache}))
+    return path
+
+
+@pytest.mark.parametrize("replayed, says", [
+    ("stencil", "a recording of template stencil, not of transpose"),
+    ("kernel_tuner", "a Kernel Tuner cache of fake_kernel, whose parameters are not the genes of transpose"),
+])
+@pytest.mark.parametrize("db_exists", [False, True])
+def test_a_replay_of_another_kernel_is_refused_before_the_db_is_touched(finished, tmp_path, capsys, replayed, says,
+                                                                         db_exists):
+    # was: KeyError 'R' in transpose's cost, after the db was created (or a run row of 0 evaluations added)
+    src = _kernel_tuner_cache(tmp_path) if replayed == "kernel_tuner" else RECORDINGS / f"{replayed}.json.gz"
+    db = finished if db_exists else tmp_path / "X.db"
+    before, here = snapshot(finished.parent), snapshot(tmp_path)
+    code, err = run(capsys, "tune", "transpose", "--budget", "8", "--replay", str(src), "--db", str(db))
+    one_line_error(code, err, f"tune: {src}: {says}")
+    assert snapshot(finished.parent) == before and snapshot(tmp_path) == here
 
 
 # --- the leaderboard ------------------------------------------------------------------------------
@@ -172,6 +249,56 @@ def test_other_commands_refuse_out_of_range_counts(finished, capsys, args, says)
     code, err = run(capsys, *args[:1], "--db", str(finished), *args[1:]) if args[0] == "export" else run(capsys, *args)
     one_line_error(code, err, says)
     assert snapshot(finished.parent) == before
+
+
+@pytest.mark.parametrize("args, says", [
+    (["export", "--template", "transpose", "--out", "{tmp}"], "--out {tmp}: is a folder"),  # IsADirectoryError
+    (["export", "--template", "transpose", "--out", "{tmp}/ok.db/t.cuh"], "{tmp}/ok.db is a file, not a folder"),
+    (["report", "--out", "{tmp}/ok.db"], "--out {tmp}/ok.db: {tmp}/ok.db is a file, not a folder"),  # FileExistsError
+    (["report", "--out", "{tmp}/ok.db/r"], "{tmp}/ok.db is a file, not a folder"),
+])
+def test_an_out_path_that_cannot_be_written_is_one_line(finished, capsys, args, says):
+    tmp = str(finished.parent)
+    before = snapshot(finished.parent)
+    code, err = run(capsys, args[0], "--db", str(finished), *[a.replace("{tmp}", tmp) for a in args[1:]])
+    one_line_error(code, err, says.replace("{tmp}", tmp))
+    assert snapshot(finished.parent) == before
+
+
+def test_a_replayed_run_is_exported_and_reported_as_replayed(finished, tmp_path, capsys):
+    # was: "// measured: gpu_name=NVIDIA H200 ... measured_at=<the time of the replay>", no word of a replay
+    assert main(["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")]) == 0
+    header = (tmp_path / "t.cuh").read_text()
+    assert "// replayed, not measured here: the NVIDIA H200 measurements of the recording transpose.json.gz, " \
+           "replayed 20" in header, header
+    assert "measured_at=" not in header and "Tuned on replayed measurements" in header
+    assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    assert "Replayed, not measured: the NVIDIA H200 measurements of the recording transpose.json.gz" in text, text
+    assert "; replayed transpose.json.gz" in text
+
+
+@pytest.mark.parametrize("sizes, says", [
+    ("R=abc", "--sizes 'R=abc': a size is an integer"),  # said --size
+    ("R=2048", "--sizes: no size for C (the template's dimensions: R, C)"),  # was: no passed evaluations at ...
+    ("R=2048,C=2048,X=3", "--sizes: X is not a dimension of this template (its dimensions: R, C)"),
+])
+def test_export_sizes_are_read_as_tune_reads_a_size(finished, capsys, sizes, says):
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "export", "--db", str(finished), "--template", "transpose", "--sizes", sizes,
+                    "--out", str(finished.parent / "t.cuh"))
+    one_line_error(code, err, says)
+    assert snapshot(finished.parent) == before
+
+
+@pytest.mark.parametrize("command", ["compile", "export"])
+def test_a_malformed_arch_is_one_line_before_any_build(finished, tmp_path, capsys, command):
+    # was: compile printed a table of every genome failing to build, then exit 1; export a ValueError traceback
+    args = (["compile", "transpose", "--random", "2", "--cache", str(tmp_path)] if command == "compile" else
+            ["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")])
+    code, err = run(capsys, *args, "--arch", "sm_xx")
+    one_line_error(code, err, "--arch sm_xx: expected a GPU architecture like sm_90")
+    assert capsys.readouterr().out == "" and list(tmp_path.iterdir()) == []
 
 
 def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):

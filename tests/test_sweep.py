@@ -151,7 +151,7 @@ def test_the_option_parses_and_bad_values_raise():
     s, _ = make(0, **opts)
     assert (s.cfg.sweep, s.cfg.sweep_order) == (30, "policy")
     assert make_strategy(name, s.space, **opts).cfg.sweep == 30
-    with pytest.raises(ValueError, match="sweep must be at least 0"):
+    with pytest.raises(ValueError, match="option sweep = -1: must be at least 0"):
         make(0, sweep=-1)
-    with pytest.raises(ValueError, match="sweep_order must be one of"):
+    with pytest.raises(ValueError, match="option sweep_order = .best.: is not one of"):
         make(0, sweep=30, sweep_order="best")

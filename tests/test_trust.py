@@ -102,7 +102,7 @@ def test_the_option_parses_and_bad_values_raise():
     assert (name, opts) == ("pbt", {"trust": 20, "trust_rho": 0.5, "trust_draws": 1})
     s, _ = make(0, **opts)
     assert (s.cfg.trust, s.cfg.trust_rho, s.cfg.trust_draws) == (20, 0.5, 1)
-    with pytest.raises(ValueError, match="trust must be at least 0"):
+    with pytest.raises(ValueError, match="option trust = -1: must be at least 0"):
         make(0, trust=-1)
-    with pytest.raises(ValueError, match="trust_draws at least 1"):
+    with pytest.raises(ValueError, match="option trust_draws = 0: must be at least 1"):
         make(0, trust=10, trust_draws=0)

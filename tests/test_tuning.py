@@ -38,6 +38,23 @@ def tune_args(tmp: Path, name: str, budget: int, strategy: str = "pbt") -> list[
             "--db", str(tmp / f"{name}.db"), "--population", str(tmp / name), "--json"]
 
 
+def test_a_runner_that_cannot_open_leaves_no_database(tmp_path, monkeypatch):
+    """The runner opens before the store: a backend that fails only when it is opened (a scheduler that does
+    not answer) writes nothing."""
+    from evo_kernels import tuning
+    from evo_kernels.runners.choose import BackendError
+    from evo_kernels.tune_config import TuneConfig, TuneError
+
+    def refuse(*args, **kw):
+        raise BackendError("Dask scheduler tcp://127.0.0.1:1 did not answer")
+
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+    monkeypatch.setattr(tuning, "open_runner", refuse)
+    with pytest.raises(TuneError, match="did not answer"):
+        tuning.tune(TuneConfig(template=TEMPLATE, budget=4, db=str(tmp_path / "t.db")), live=False)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_tune_on_replay_finishes_with_a_leaderboard(tmp_path):
     r = cli(*tune_args(tmp_path, "a", 24, "ga"))
     assert r.returncode == 0, r.stderr
@@ -359,4 +376,5 @@ def test_the_report_says_what_each_run_started_from(tmp_path):
     lines = [line for line in (tmp_path / "rep" / "REPORT.md").read_text().splitlines() if line.startswith("- run ")]
     assert len(lines) == 2, lines
     assert any(", seed 0; warm start from " in line and "(the shipped default" in line for line in lines), lines
-    assert any(line.endswith(", seed 1; cold start (--init-population none)") for line in lines), lines
+    cold_line = ", seed 1; cold start (--init-population none); replayed transpose.json.gz"  # the run's recording
+    assert any(line.endswith(cold_line) for line in lines), lines

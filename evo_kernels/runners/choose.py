@@ -110,6 +110,10 @@ class Backend:
             raise BackendError(f"--dask-local {self.dask_local}: the worker count must be at least 1")
         if self.gpus is not None and (not self.gpus or min(self.gpus) < 0):
             raise BackendError(f"--gpus {','.join(map(str, self.gpus))}: GPU indices are 0 or more")
+        if self.distributed:
+            from evo_kernels.runners.dask import check_scheduler
+
+            check_scheduler(self.scheduler, self.gpus)
 
     @property
     def distributed(self) -> bool:

@@ -142,6 +142,34 @@ def _daemonic() -> bool:
 # --- the client's side ----------------------------------------------------------------------------
 
 
+def check_scheduler(scheduler: str | None, gpus: tuple[int, ...] | None) -> Any:
+    """The distributed module, or a BackendError for what cannot work, found without connecting: Dask not
+    installed, ``--gpus`` beside a scheduler, a malformed scheduler address, tls:// without this client's
+    certificates. Run before anything is written (``Backend.validate``) and again when a runner opens: a
+    Client that fails on these lingers and stalls the interpreter's exit for seconds."""
+    distributed = _distributed()
+    if not scheduler:
+        return distributed
+    if gpus is not None:
+        raise BackendError("--gpus picks GPUs of this machine; with --scheduler each Dask worker measures on "
+                           "the GPU it is given (CUDA_VISIBLE_DEVICES, --resources GPU=1)")
+    try:
+        from distributed.comm import get_address_host, parse_address
+        from distributed.comm.registry import get_backend
+
+        get_backend(parse_address(scheduler)[0])
+        get_address_host(scheduler)
+    except ValueError as exc:
+        raise BackendError(f"Dask scheduler {scheduler}: {_one_line(exc)}") from None
+    if scheduler.startswith("tls://"):
+        sec = distributed.Security()
+        if not (sec.tls_ca_file and sec.tls_client_cert):
+            raise BackendError(f"Dask scheduler {scheduler}: tls:// needs this client's CA file, certificate "
+                               "and key in the Dask config (distributed.comm.tls.ca-file, client.cert, "
+                               "client.key; see docs/cluster.md)")
+    return distributed
+
+
 class DaskRunner(Runner):
     """Measures on the workers of a Dask cluster: ``scheduler`` (a tcp:// or tls:// address), or a
     LocalCluster of ``local_workers`` processes started here, or a given ``client`` (not closed by
@@ -157,10 +185,7 @@ class DaskRunner(Runner):
                  timeout_s: float = CONNECT_TIMEOUT_S) -> None:
         if [bool(scheduler), local_workers > 0, client is not None].count(True) != 1:
             raise BackendError("DaskRunner: give exactly one of a scheduler address, local workers or a client")
-        distributed = _distributed()
-        if scheduler and local.gpus is not None:
-            raise BackendError("--gpus picks GPUs of this machine; with --scheduler each Dask worker measures on "
-                               "the GPU it is given (CUDA_VISIBLE_DEVICES, --resources GPU=1)")
+        distributed = check_scheduler(scheduler, local.gpus)
         if local.replay is not None:  # the workers open it by this path: absolute, whatever their working folder
             local = replace(local, replay=os.path.abspath(local.replay))
         self.local = local
@@ -177,22 +202,6 @@ class DaskRunner(Runner):
         if client is not None:
             self._client = client
         elif scheduler:
-            # the address and TLS settings are checked first: a Client that fails on them lingers and
-            # stalls the interpreter's exit for seconds
-            try:
-                from distributed.comm import get_address_host, parse_address
-                from distributed.comm.registry import get_backend
-
-                get_backend(parse_address(scheduler)[0])
-                get_address_host(scheduler)
-            except ValueError as exc:
-                raise BackendError(f"Dask scheduler {scheduler}: {_one_line(exc)}") from None
-            if scheduler.startswith("tls://"):
-                sec = distributed.Security()
-                if not (sec.tls_ca_file and sec.tls_client_cert):
-                    raise BackendError(f"Dask scheduler {scheduler}: tls:// needs this client's CA file, certificate "
-                                       "and key in the Dask config (distributed.comm.tls.ca-file, client.cert, "
-                                       "client.key; see docs/cluster.md)")
             try:
                 self._client = distributed.Client(scheduler, timeout=timeout_s, set_as_default=False)
             except (OSError, TimeoutError) as exc:

@@ -11,6 +11,7 @@ from typing import Any
 
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.strategies.base import Strategy
+from evo_kernels.strategies.options import OptionError, check_options
 
 _WHERE = {
     "random": "evo_kernels.strategies.random:RandomSearch",
@@ -44,10 +45,14 @@ STRATEGIES = StrategyRegistry(_WHERE)
 
 def make_strategy(name: str, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
                   seed: int = 0, **kw: Any) -> Strategy:
-    """A strategy by registry name; ``kw`` goes to its constructor (e.g. ``seeds``, ``population_size``)."""
+    """A strategy by registry name; ``kw`` goes to its constructor (``seeds``, and the options its ``OPTIONS``
+    lists, e.g. ``population_size``): an unknown option, or one of the wrong type or out of range, is an
+    OptionError naming the strategy and the option."""
     if name not in STRATEGIES:
         raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
-    return STRATEGIES[name](space, template, problem, seed=seed, **kw)
+    cls = STRATEGIES[name]
+    check_options(name, {k: v for k, v in kw.items() if k != "seeds"}, cls.OPTIONS)
+    return cls(space, template, problem, seed=seed, **kw)
 
 
-__all__ = ["STRATEGIES", "Strategy", "StrategyRegistry", "make_strategy"]
+__all__ = ["STRATEGIES", "OptionError", "Strategy", "StrategyRegistry", "check_options", "make_strategy"]

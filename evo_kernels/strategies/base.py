@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
+from evo_kernels.strategies.options import Option
 
 
 class Strategy(ABC):
@@ -23,6 +24,9 @@ class Strategy(ABC):
     """
 
     name = "base"
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    """The keyword arguments a strategy takes beyond the base class's (its options, ``pbt:KEY=VALUE``), each
+    with its type and range: :func:`~evo_kernels.strategies.options.check_options` holds them to it."""
 
     def __init__(self, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
                  seed: int = 0, seeds: Sequence[Genome] = ()) -> None:

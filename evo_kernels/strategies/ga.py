@@ -18,6 +18,7 @@ from deap import base, tools
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
+from evo_kernels.strategies.options import Option, OptionError, check_options, fraction
 
 
 class ScalarFitness(base.Fitness):
@@ -88,14 +89,22 @@ class GeneticSearch(Strategy):
     """
 
     name = "ga"
+    OPTIONS = {"population_size": Option("int", least=2), "tournament_size": Option("int", least=1),
+               "crossover_rate": fraction(), "mutation_rate": fraction(optional=True), "local_mutation": fraction(),
+               "elite": Option("int", least=0), "max_tries": Option("int", least=1)}
 
     def __init__(self, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
                  seed: int = 0, seeds: Sequence[Genome] = (), population_size: int = 6, tournament_size: int = 4,
                  crossover_rate: float = 0.5, mutation_rate: float | None = None, local_mutation: float = 0.7,
                  elite: int = 3, max_tries: int = 64) -> None:
+        check_options(self.name, {"population_size": population_size, "tournament_size": tournament_size,
+                                  "crossover_rate": crossover_rate, "mutation_rate": mutation_rate,
+                                  "local_mutation": local_mutation, "elite": elite, "max_tries": max_tries},
+                      self.OPTIONS)
+        if elite >= population_size:
+            raise OptionError(f"strategy ga: option elite = {elite!r}: must be less than population_size "
+                              f"({population_size})")
         super().__init__(space, template, problem, seed, seeds)
-        if population_size < 2 or not 0 <= elite < population_size or tournament_size < 1:
-            raise ValueError("ga: need population_size >= 2, 0 <= elite < population_size, tournament_size >= 1")
         self.population_size, self.tournament_size, self.elite = population_size, tournament_size, elite
         self.crossover_rate, self.local_mutation, self.max_tries = crossover_rate, local_mutation, max_tries
         self._movable = [g for g in space.genes if len(g.values) > 1]

@@ -49,13 +49,14 @@ from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
 from evo_kernels.strategies.draws import Draws, Proposal
 from evo_kernels.strategies.ga import seeded_global_random
-from evo_kernels.strategies.pbt_config import PBTConfig
+from evo_kernels.strategies.options import check_options
+from evo_kernels.strategies.pbt_config import PBT_OPTIONS, PBTConfig
 from evo_kernels.strategies.operators import Operators
 from evo_kernels.strategies.members import HP_BOUNDS, HP_RANGES, Entrant, Member, explore  # noqa: F401 (re-exported)
 from evo_kernels.strategies.experience import Experience
 from evo_kernels.strategies.policy import Hyperparameters, PolicyConfig, metrics_of, name_ids
 from evo_kernels.strategies.prior import Prior, PriorInRun, SavedPopulation, prior_from_state
-from evo_kernels.strategies.sweep import SWEEP_ORDERS, Sweep
+from evo_kernels.strategies.sweep import Sweep
 from evo_kernels.strategies.trees import SURROGATES
 from evo_kernels.strategies.trust import ScreenTrust
 
@@ -72,27 +73,16 @@ class PBTSearch(Strategy):
     """
 
     name = "pbt"
+    OPTIONS = PBT_OPTIONS
 
     def __init__(self, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
                  seed: int = 0, seeds: Sequence[Genome] = (), config: PBTConfig | None = None,
                  init_population: SavedPopulation | None = None, **overrides: Any) -> None:
+        check_options(self.name, overrides, self.OPTIONS)
         super().__init__(space, template, problem, seed, seeds)
         torch.set_num_threads(1)  # tiny nets: threads cost more than they save, and share the machine
         policy = overrides.pop("policy", None)
         self.cfg = replace(config or PBTConfig(), **overrides)
-        if self.cfg.edits not in ("policy", "uniform"):
-            raise ValueError(f"pbt: edits must be 'policy' or 'uniform', not {self.cfg.edits!r}")
-        if self.cfg.chain < 1:
-            raise ValueError(f"pbt: chain must be at least 1, not {self.cfg.chain!r}")
-        if self.cfg.sweep < 0:
-            raise ValueError(f"pbt: sweep must be at least 0, not {self.cfg.sweep!r}")
-        if self.cfg.trust < 0 or self.cfg.trust_draws < 1:
-            raise ValueError(f"pbt: trust must be at least 0 and trust_draws at least 1, not {self.cfg.trust!r}, "
-                             f"{self.cfg.trust_draws!r}")
-        if not self.cfg.policy_weight >= 0:
-            raise ValueError(f"pbt: policy_weight must be at least 0, not {self.cfg.policy_weight!r}")
-        if self.cfg.sweep_order not in SWEEP_ORDERS:
-            raise ValueError(f"pbt: sweep_order must be one of {', '.join(SWEEP_ORDERS)}, not {self.cfg.sweep_order!r}")
         if isinstance(policy, dict):  # from JSON (a command line or a checkpoint's config)
             policy = PolicyConfig(**policy)
         if policy is not None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from evo_kernels.strategies.options import Option, fraction
 from evo_kernels.strategies.policy import PolicyConfig
+from evo_kernels.strategies.sweep import SWEEP_ORDERS
 
 
 @dataclass
@@ -111,3 +113,45 @@ class PBTConfig:
     the screen picks the highest mean + ``optimism`` * std + ``policy_weight`` * ratio. Other draws
     (mutations, uniform edits, starts) get no bonus, so with ``edits="uniform"`` the screen is the
     plain UCB. 0: the policies only propose, the screen alone chooses (benchmarks/SEARCH.md)."""
+
+
+# The type and range of every PBTConfig field, and of PBTSearch's other keyword arguments: what
+# :func:`~evo_kernels.strategies.options.check_options` holds an option (``pbt:KEY=VALUE``) to.
+POLICY_OPTIONS: dict[str, Option] = {
+    "hidden": Option("int", least=1),
+    "prior": Option("table"),
+    "name_buckets": Option("int", least=0),
+}
+PBT_OPTIONS: dict[str, Option] = {
+    "population_size": Option("int", least=1),
+    "exploit_interval": Option("int", least=1),
+    "quantile_fraction": fraction(positive=True),
+    "tournament_size": Option("int", least=1),
+    "perturbation_factors": Option("pair"),
+    "resample_probability": fraction(),
+    "patience": Option("int", least=1),
+    "recombine": fraction(),
+    "proposals": Option("int", least=1),
+    "prior_draws": Option("int", least=1),
+    "prior_gate": Option("float", optional=True),  # a threshold of a rank correlation: above 1, never served
+    "prior_gate_after": Option("int", least=2),
+    "prior_probes": Option("int", least=0),
+    "optimism": Option("float", least=0),
+    "fantasies": Option("bool"),
+    "shared_experience": Option("bool"),
+    "failure_reward": Option("float"),
+    "reward_clip": Option("float", least=0, positive=True),
+    "baseline_decay": fraction(),
+    "policy": Option("table", sub=POLICY_OPTIONS),
+    "surrogate": Option("str"),  # names joined by "+": PBTSearch checks them against the surrogates it knows
+    "memory": Option("int", least=2),
+    "edits": Option("str", choices=("policy", "uniform")),
+    "chain": Option("int", least=1),
+    "sweep": Option("int", least=0),
+    "sweep_order": Option("str", choices=SWEEP_ORDERS),
+    "trust": Option("int", least=0),
+    "trust_rho": Option("float"),  # a threshold of a rank correlation: above 1, always distrusted
+    "trust_draws": Option("int", least=1),
+    "policy_weight": Option("float", least=0),
+    "init_population": Option("any", optional=True),  # a saved population (bench-search: its folder, or none)
+}

@@ -7,6 +7,7 @@ from typing import Any
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
 from evo_kernels.strategies.base import Strategy
+from evo_kernels.strategies.options import Option, check_options
 
 
 class RandomSearch(Strategy):
@@ -21,10 +22,12 @@ class RandomSearch(Strategy):
     """
 
     name = "random"
+    OPTIONS = {"max_redraws": Option("int", least=0), "enumerate_limit": Option("int", least=1)}
 
     def __init__(self, space: GenomeSpace, template: str = "", problem: dict[str, int] | None = None,
                  seed: int = 0, seeds: Sequence[Genome] = (), max_redraws: int = 64,
                  enumerate_limit: int = 1_000_000) -> None:
+        check_options(self.name, {"max_redraws": max_redraws, "enumerate_limit": enumerate_limit}, self.OPTIONS)
         super().__init__(space, template, problem, seed, seeds)
         self.max_redraws = max_redraws
         self.enumerate_limit = enumerate_limit
