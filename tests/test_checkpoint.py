@@ -134,6 +134,18 @@ def test_warm_start_is_the_shipped_population_only_where_it_knows_the_kernel(tmp
         warm_start(str(tmp_path), other)
 
 
+@pytest.mark.parametrize("name", ["sgemm", "transpose", "stencil"])
+def test_the_shipped_population_serves_todays_space_of_every_recorded_template(name) -> None:
+    """A gene added to a template changes its parameter names: the shipped names prior must be refitted on the
+    rehashed recordings (populations/README.md), or `tune` of that template silently starts cold on a GPU."""
+    from evo_kernels.checkpoint import warm_start
+    from evo_kernels.template import load_template
+
+    space = load_template(name).space
+    start = warm_start(None, space)
+    assert start.population is not None, start.describe(space)
+
+
 def test_without_the_shipped_folder_the_run_is_cold_and_says_why(tmp_path, monkeypatch) -> None:
     """An install without the repository's populations/ folder starts cold, and its first line says so rather than
     blaming the kernel's parameter names."""
