@@ -452,22 +452,27 @@ ${compute(buf)}\
 % endif
 </%def>\
 % if FULLA:
-<%def name="issue_full(buf)">
+<%def name="issue_full(buf, vec=True)">
         {   // global -> shared buffer ${buf}, the next tile: inside the matrices, so no predicates; then one tile on
 % for l in range(LA):
             ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async4_full(&As[${buf}][fac0][far0 + ${l * (T // KUA)}], fa + ${l} * fastep);
 % endfor
 % for l in range(LB):
+% if vec:
             ${f"if (bin{l}) " if GB and l == LB - 1 else ""}cp_async16_full(&Bs[${buf}][fbk0 + ${l * (T // NUB)}][fbn0], fb + ${l} * fbstep);
+% else:
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{   // B rows not 16-byte aligned (N % 4 != 0): four 4-byte copies
+% for q in range(4):
+                cp_async4_full(&Bs[${buf}][fbk0 + ${l * (T // NUB)}][fbn0 + ${q}], fb + ${l} * fbstep + ${q});
+% endfor
+            }
+% endif
 % endfor
             fa += ${BK};
             fb += (size_t)${BK} * N;
         }
 </%def>
-    // TileLoops_Specialize with cp.async: blocks whose tiles are all full (inside M and N, K a multiple of ${BK}) with
-    // a float4-aligned B copy without predicates from pointers that step by a tile, and the stage loop is unrolled
-    // ${ASYNC} times so that every buffer index is a constant; other blocks take the guarded pipeline below.
-    if (b_vec && ${KB} >= ${BK} && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+<%def name="async_full_loop(vec=True)">\
         const int nt = ${KB} / ${BK};
         const int far0 = tid / ${KUA}, fac0 = tid % ${KUA};
         const int fbk0 = tid / ${NUB}, fbn0 = tid % ${NUB} * 4;
@@ -476,7 +481,7 @@ ${compute(buf)}\
         const size_t fastep = (size_t)${T // KUA} * K, fbstep = (size_t)${T // NUB} * N;
 % for s0 in range(ASYNC - 1):
         if (${s0} < nt) {
-${issue_full(s0)}
+${issue_full(s0, vec)}
         }
         cp_async_commit();
 % endfor
@@ -487,13 +492,62 @@ ${issue_full(s0)}
                 cp_async_wait<${ASYNC - 2}>();
                 __syncthreads();
                 if (t + ${s0 + ASYNC - 1} < nt) {
-${issue_full((s0 + ASYNC - 1) % ASYNC)}
+${issue_full((s0 + ASYNC - 1) % ASYNC, vec)}
                 }
                 cp_async_commit();
 ${async_compute(s0)}
             }
 % endfor
         }
+</%def>\
+% if EDGE:
+    // TileLoops_Specialize with cp.async and its edges (TileLoops_SpecializeEdges): blocks whose tiles are inside M and
+    // N (every block where TileLoops_Shift moves the edge tiles in) copy their K / ${BK} full k tiles without predicates
+    // from pointers that step by a tile, float4 where B's rows are 16-byte aligned and four 4-byte copies where they
+    // are not, the stage loop unrolled ${ASYNC} times so that every buffer index is a constant; a last partial k tile
+    // is copied zero-filled past the k range and computed after them. Other blocks take the guarded pipeline below.
+    if (${KB} >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+        if (b_vec) {
+${async_full_loop(True)}\
+        } else {
+${async_full_loop(False)}\
+        }
+        if (${KB} % ${BK} != 0) {   // the last, partial k tile, into buffer 0 once every buffer is free
+            cp_async_wait<0>();
+            __syncthreads();
+            const int kt = ${KB} / ${BK} * ${BK};
+            const int far0 = tid / ${KUA}, fac0 = tid % ${KUA};
+            const int fbk0 = tid / ${NUB}, fbn0 = tid % ${NUB} * 4;
+            const bool kin = kt + fac0 < ${KB};
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async4(&As[0][fac0][far0 + ${l * (T // KUA)}],
+                kin ? A + (size_t)(bm0 + far0 + ${l * (T // KUA)}) * K + kt + fac0 : A, kin);
+% endfor
+% for l in range(LB):
+            ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{
+                const bool kok = kt + fbk0 + ${l * (T // NUB)} < ${KB};
+                const float* p = B + (size_t)(kt + fbk0 + ${l * (T // NUB)}) * N + bn0 + fbn0;
+                if (b_vec) {
+                    cp_async16(&Bs[0][fbk0 + ${l * (T // NUB)}][fbn0], kok ? p : B, kok);
+                } else {
+% for q in range(4):
+                    cp_async4(&Bs[0][fbk0 + ${l * (T // NUB)}][fbn0 + ${q}], kok ? p + ${q} : B, kok);
+% endfor
+                }
+            }
+% endfor
+            cp_async_commit();
+            cp_async_wait<0>();
+            __syncthreads();
+${async_compute("0")}
+        }
+% else:
+    // TileLoops_Specialize with cp.async: blocks whose tiles are all full (inside M and N, K a multiple of ${BK}) with
+    // a float4-aligned B copy without predicates from pointers that step by a tile, and the stage loop is unrolled
+    // ${ASYNC} times so that every buffer index is a constant; other blocks take the guarded pipeline below.
+    if (b_vec && ${KB} >= ${BK} && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+${async_full_loop(True)}\
+% endif
     } else {
 % endif
     // ${ASYNC}-stage cp.async pipeline: tiles t+1 .. t+${ASYNC - 1} are in flight while tile t is computed; one

@@ -65,7 +65,9 @@ GENES = [
     Gene("TileLoops_SpecializeEdges", "TileLoops", (False, True), False,
          "the full-tile loop also for a K that BK does not divide (its K / BK full tiles, then the last partial "
          "tile guarded) and for operands that are not float4-aligned (odd K or N: scalar loads, still no "
-         "predicates, in a third copy of the loop). Needs TileLoops_Specialize"),
+         "predicates, in a third copy of the loop). With ReorderInstructions_Async the same for the cp.async loop: B in "
+         "4-byte copies where its rows are not 16-byte aligned, the last partial k tile copied zero-filled after the "
+         "full ones. Needs TileLoops_Specialize"),
     Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8), 1,
          "split the k range over this many blocks per output tile (grid z) for shapes with few tiles (skinny M or "
          "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
@@ -143,8 +145,6 @@ def constraints(g):
     if g["TileLoops_Specialize"] and not (g["UseSharedMemory"] and g["VectorizeLoads"]):
         out.append("TileLoops_Specialize (an unguarded float4 loop for full tiles) requires UseSharedMemory and "
                    "VectorizeLoads")
-    if g["TileLoops_SpecializeEdges"] and g["ReorderInstructions_Async"]:
-        out.append("TileLoops_SpecializeEdges applies to the register-staged loops, not to ReorderInstructions_Async")
     if g["ReorderInstructions_Fragments"] and not (g["TileLoops_Specialize"] and g["ReorderInstructions"]) and \
             not (g["ReorderInstructions_Async"] and g["UseSharedMemory"]):
         out.append("ReorderInstructions_Fragments pipelines the full-tile double-buffered loop or the cp.async loop: "

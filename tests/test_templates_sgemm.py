@@ -302,3 +302,31 @@ def test_sgemm_shift_needs_the_full_tile_loop_and_is_identity_when_off():
                t.meta.constraints({**fast(t), "TileLoops_Specialize": False, "TileLoops_Shift": True}))
     src = t.render(fast(t))
     assert "om0" not in src and "TileLoops_Shift" not in src
+
+
+# TileLoops_SpecializeEdges with the cp.async loop: full tiles copied without predicates also where B's rows are not
+# 16-byte aligned (N % 4 != 0: four 4-byte copies) and where BK does not divide K (the last partial tile zero-filled
+# and computed after the full ones); with TileLoops_Shift every block of these shapes (but a matrix narrower than a
+# tile) takes it. Stage counts 2-4, the fragment pipeline, split-K (a split's k range not a multiple of BK), groups
+ASYNC_EDGE_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async=s, TileLoops_SpecializeEdges=True,
+                            TileLoops_Shift=shift, ReorderInstructions_Fragments=frag, **extra)
+                       for s, shift, frag, extra in (
+                           (3, True, True, {}),
+                           (2, False, False, dict(TileLoops_K=16)),
+                           (4, True, False, dict(TileLoops_M=64, ThreadCoarsening_N=4, TileLoops_SplitK=4)),
+                           (3, True, True, dict(TileLoops_M=32, TileLoops_N=32, ThreadCoarsening_M=4,
+                                                ThreadCoarsening_N=4, TileLoops_K=16, TileLoops_Group=8,
+                                                TileLoops_SplitK=2)))]
+ASYNC_EDGE_SHAPES = [{"M": 200, "N": 261, "K": 37}, {"M": 130, "N": 258, "K": 44}, {"M": 256, "N": 128, "K": 21},
+                     {"M": 67, "N": 137, "K": 36}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", ASYNC_EDGE_VARIANTS, ids=lambda c: "-".join(
+    f"{k}={v}" for k, v in c.items() if k != "ReorderInstructions"))
+def test_emulated_sgemm_async_full_tile_edges_match_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    src = t.render(g)
+    assert "cp_async16_full(" in src and "four 4-byte copies" in src and "the last, partial k tile" in src
+    emulate_at(t, g, ASYNC_EDGE_SHAPES, tmp_path)
