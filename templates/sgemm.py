@@ -65,9 +65,9 @@ GENES = [
     Gene("TileLoops_SpecializeEdges", "TileLoops", (False, True), False,
          "the full-tile loop also for a K that BK does not divide (its K / BK full tiles, then the last partial "
          "tile guarded) and for operands that are not float4-aligned (odd K or N: scalar loads, still no "
-         "predicates, in a third copy of the loop). With ReorderInstructions_Async the same for the cp.async loop: B in "
-         "4-byte copies where its rows are not 16-byte aligned, the last partial k tile copied zero-filled after the "
-         "full ones. Needs TileLoops_Specialize"),
+         "predicates, in a third copy of the loop). With ReorderInstructions_Async the same for the cp.async loop: "
+         "B in 4-byte copies where its rows are not 16-byte aligned, the last partial k tile copied zero-filled "
+         "after the full ones. Needs TileLoops_Specialize"),
     Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8), 1,
          "split the k range over this many blocks per output tile (grid z) for shapes with few tiles (skinny M or "
          "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
