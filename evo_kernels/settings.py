@@ -78,12 +78,19 @@ def problem_of(setting: Setting, value: Any) -> str | None:
     if setting.kind is str and not value.strip():
         return "is empty"
     if setting.kind in (int, float):
-        if isinstance(value, float) and not math.isfinite(value):
-            return "is not finite"
-        if setting.least is not None and (value <= setting.least if setting.positive else value < setting.least):
-            return f"must be {'more than' if setting.positive else 'at least'} {setting.least:g}"
-        if setting.most is not None and value > setting.most:
-            return f"must be at most {setting.most}"
+        return bounds_problem(value, setting.least, setting.positive, setting.most)
+    return None
+
+
+def bounds_problem(value: float, least: float | None, positive: bool, most: float | None) -> str | None:
+    """What is wrong with the number ``value`` for the range [least, most] (``positive``: more than ``least``),
+    or None; shared by the tuning settings here and the strategies' options (strategies/options.py)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "is not finite"
+    if least is not None and (value <= least if positive else value < least):
+        return f"must be {'more than' if positive else 'at least'} {least:g}"
+    if most is not None and value > most:
+        return f"must be at most {most:g}" if isinstance(most, float) else f"must be at most {most}"
     return None
 
 

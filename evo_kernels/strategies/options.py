@@ -5,10 +5,11 @@ one line naming the strategy and the option, and lists the strategy's options. P
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from evo_kernels.settings import bounds_problem
 
 # kinds: "int", "float", "bool", "str", "pair" (two positive numbers), "table" (an object of options:
 # ``sub`` checks it), "any" (an object a program passes, as a saved population)
@@ -60,12 +61,7 @@ def _problem(opt: Option, value: Any, name: str) -> str | None:
     if opt.choices and value not in opt.choices:
         return f"is not one of {', '.join(opt.choices)}"
     if opt.kind in ("int", "float"):
-        if not math.isfinite(value):
-            return "is not finite"
-        if opt.least is not None and (value <= opt.least if opt.positive else value < opt.least):
-            return f"must be {'more than' if opt.positive else 'at least'} {opt.least:g}"
-        if opt.most is not None and value > opt.most:
-            return f"must be at most {opt.most:g}"
+        return bounds_problem(value, opt.least, opt.positive, opt.most)
     return None
 
 
