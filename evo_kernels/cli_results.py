@@ -35,7 +35,7 @@ def _out(check, path: str) -> None:
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    from evo_kernels.leaderboard import print_rows, store_rows
+    from evo_kernels.leaderboard import infeasible_count, print_rows, store_rows
 
     at_least(args.top, 1, "--top")
     with _store(args.db) as store:
@@ -44,12 +44,15 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.db}: --template {args.template}: no evaluations of it here"
                              + (f" (templates here: {', '.join(known)})" if known else ""))
         rows = store_rows(store, args.template, args.top)
+        left_out = infeasible_count(store, args.template)
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
     elif args.template is None and len(known) > 1:
         print_rows(rows, title=f"{args.db}: the best {args.top} genomes of each of {len(known)} templates")
     else:
         print_rows(rows, title=f"{args.db}: best {len(rows)} genomes")
+    if left_out and not args.json:
+        print(f"({left_out} evaluation(s) passed but broke a limit of their run, e.g. --max-registers: not listed)")
     return 0
 
 

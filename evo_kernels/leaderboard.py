@@ -233,11 +233,12 @@ def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO | None = None, tit
 
 
 def store_rows(store, template: str | None, top: int) -> list[dict]:
-    """Leaderboard rows from the database, with rates where the template loads: the ``top`` best
-    of ``template``, or, where none is named, the ``top`` best of each template in turn (fitness
-    is a speedup over each template's own baseline, so one kernel's rows would hide another's)."""
+    """Leaderboard rows from the database, with rates where the template loads: the ``top`` best feasible
+    evaluations (passed, within their run's limits) of ``template``, or, where none is named, the ``top`` best
+    of each template in turn (fitness is a speedup over each template's own baseline, so one kernel's rows
+    would hide another's). The infeasible ones are counted by :func:`infeasible_count`, not listed."""
     ranked = [r for name in ([template] if template is not None else store.templates())
-              for r in store.top(top, template=name)]
+              for r in store.top(top, template=name, feasible=True)]
     out = []
     for r in ranked:
         try:
@@ -254,3 +255,9 @@ def store_rows(store, template: str | None, top: int) -> list[dict]:
                     "spill_bytes": r["spill_bytes"], "cv": r["cv"], "member": r.get("member"),
                     "generation": r.get("generation"), "gpu": r.get("gpu_name"), "replay": bool(r.get("replay"))})
     return out
+
+
+def infeasible_count(store, template: str | None) -> int:
+    """Evaluations that passed the correctness check but broke a limit of their run (fitness 0: registers,
+    shared memory), of ``template`` or of every template: what the leaderboard leaves out."""
+    return sum(1 for r in store.rows(template=template, status="ok") if not r["fitness"] > 0)

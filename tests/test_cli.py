@@ -179,6 +179,13 @@ def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, 
     assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
     text = (tmp_path / "rep" / "REPORT.md").read_text()
     assert "10 evaluations, 0 passed within their run's limits, 10 infeasible" in text, text
+    # the leaderboard lists no infeasible genome as a "best" one, and says how many it left out
+    capsys.readouterr()
+    assert main(["leaderboard", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "best 0 genomes" in out and "(10 evaluation(s) passed but broke a limit of their run" in out, out
+    assert main(["leaderboard", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
 
 
 def test_a_replay_that_runs_out_before_its_budget_says_so(tmp_path, replay, capsys):
