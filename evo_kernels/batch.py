@@ -187,7 +187,7 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
     """After the jobs: a header per kernel, the report with its plots and its "why it is fast"
     ablations (measured on the GPU, or answered from the shipped recordings), and the leaderboard."""
     from evo_kernels.export import export_entries, render_header
-    from evo_kernels.leaderboard import print_rows, store_rows
+    from evo_kernels.leaderboard import infeasible_count, print_rows, store_rows
     from evo_kernels.ablations import measure_ablations
     from evo_kernels.report import write_report
     from evo_kernels.store import ResultStore
@@ -207,10 +207,13 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
                 written.append(str(path))
         all_rows = store.rows()
         rows = store_rows(store, None, 3)
+        left_out = infeasible_count(store, None)
         runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in all_rows})}
     print("measuring why the best genomes are fast (each transform reverted alone)", file=stream, flush=True)
     report = write_report(all_rows, out / "report", title=f"evo-kernels batch report: {out}",
                           ablations=measure_ablations(all_rows, summary["backend"]),
                           runs={r: rec["identity"] for r, rec in runs.items() if rec is not None})
     print_rows(rows, stream=stream, title="batch leaderboard: the best 3 genomes of each template")
+    if left_out:
+        print(f"({left_out} evaluation(s) passed but broke a limit of their run: not listed)", file=stream)
     return {"headers": str(headers), "header_files": written, "report": str(report)}
