@@ -140,7 +140,17 @@ def test_entries_are_named_after_the_size_they_tune(tmp_path, capsys):
     assert [p.name for p in (tmp_path / "out" / "populations").iterdir()] == ["transpose-2048x2048-random-s0-replay"]
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parents[1] / "benchmarks").glob("batch_*.toml")),
+def test_the_closing_leaderboard_leaves_out_infeasible_genomes_and_says_how_many(tmp_path, capsys):
+    path = jobs_file(tmp_path, {"strategy": "random", "max_registers": 8})
+    main(["batch", str(path)])
+    out = capsys.readouterr()
+    assert "(8 evaluation(s) passed but broke a limit of their run: not listed)" in out.out + out.err, out
+
+
+_BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.mark.parametrize("path", sorted([*_BENCH.glob("batch_*.toml"), *_BENCH.glob("fresh_*.toml")]),
                          ids=lambda p: p.name)
 def test_the_benchmark_batch_files_hold_only_good_settings(path: Path) -> None:
     """The batch files the GPU sessions run (benchmarks/batch_*.toml) load, every setting of every job passes the
