@@ -116,10 +116,6 @@ def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any
     return cfgs
 
 
-def _device_tag(device: dict[str, Any]) -> str:
-    return _slug(str(device.get("gpu_name") or device.get("gpu") or "gpu"))
-
-
 def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
               where: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run every job of a batch file (see the module docstring); returns what was done. ``where``

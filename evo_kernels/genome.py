@@ -342,10 +342,6 @@ class GenomeSpace:
             self._valid_index = {tuple(v[n] for n in self.names): i for i, v in enumerate(self.valid)}
         return self._valid_index
 
-    def enumerate_valid(self) -> list[Genome]:
-        """All valid genomes: the explicit list where there is one, else the enumeration."""
-        return [dict(g) for g in self.valid] if self.valid is not None else list(self.enumerate())
-
     @staticmethod
     def _toward(gene: Gene, value: Any) -> Any:
         i, b = gene.index(value), gene.index(gene.baseline)

@@ -5,7 +5,7 @@ role can be replaced (a GPU runner by a replay runner, say) without the others n
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 Genome = dict[str, Any]
@@ -62,11 +62,6 @@ class BuildResult:
     @property
     def spill_bytes(self) -> int:
         return self.spill_store_bytes + self.spill_load_bytes
-
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["spill_bytes"] = self.spill_bytes
-        return d
 
 
 @dataclass(frozen=True)
