@@ -14,6 +14,7 @@ import datetime
 import json
 import math
 import re
+import types
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -76,22 +77,26 @@ def launch_cpp(template: KernelTemplate, genome: dict, problem: dict) -> tuple[l
     if own is not None:
         grid, block, *rest = own(dict(genome))
     else:
-        # min and max of the template's module see symbols: shadow the builtins there for the call.
-        ns = vars(template.meta)
-        saved = {k: ns[k] for k in ("min", "max") if k in ns}
-        ns["min"], ns["max"] = _sym_reduce("evo_min", min), _sym_reduce("evo_max", max)
         try:
-            grid, block, *rest = template.meta.launch(dict(genome), {k: Sym(k) for k in problem})
+            grid, block, *rest = _symbolic(template.meta, "launch")(dict(genome), {k: Sym(k) for k in problem})
         except TypeError as exc:
             raise ValueError(f"{template.meta_path}: launch() cannot be exported ({exc}); "
                              "define launch_cpp(g)") from exc
-        finally:
-            for k in ("min", "max"):
-                ns.pop(k, None)
-            ns.update(saved)
     pad = lambda t: [Sym._c(x) if not isinstance(x, str) else x for x in (list(t) + [1, 1, 1])[:3]]  # noqa: E731
     smem = rest[0] if rest else 0
     return pad(grid), pad(block), smem if isinstance(smem, str) else Sym._c(smem)
+
+
+def _symbolic(module, name: str):
+    """The module's function ``name`` rebound, with every function of the module it may call, to a copy of the
+    module's namespace in which min and max accept symbols: the module itself is left as it is (no globals
+    patched, so two exports at once cannot see each other's)."""
+    ns = dict(vars(module))
+    ns["min"], ns["max"] = _sym_reduce("evo_min", min), _sym_reduce("evo_max", max)
+    for key, value in list(ns.items()):
+        if isinstance(value, types.FunctionType) and value.__globals__ is vars(module):
+            ns[key] = types.FunctionType(value.__code__, ns, value.__name__, value.__defaults__, value.__closure__)
+    return ns[name]
 
 
 def _sym_reduce(name: str, builtin):

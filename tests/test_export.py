@@ -198,3 +198,17 @@ def test_untuned_sizes_take_the_nearest_launchable_specialization_or_the_default
         assert got.returncode == 0, got.stderr
         assert [int(x) for x in got.stdout.split()] == [dispatch(t, rs, p) for p in ps]
     assert "the untuned default (the template's baseline genome)" in render_header(t, rows2)
+
+
+def test_a_symbolic_launch_leaves_the_template_module_as_it_was():
+    # launch() runs on symbols with min and max that accept them, in a copy of the module's namespace: the
+    # module itself is not patched (it used to be, for the length of the call)
+    from evo_kernels.export import launch_cpp
+    from evo_kernels.template import load_template
+
+    t = load_template("reduce_sum")   # its launch() calls a helper that calls min and max on N
+    before = dict(vars(t.meta))
+    grid, _, _ = launch_cpp(t, t.space.coerce(t.meta.FAST_GENOME), t.problem)
+    assert "evo_min(" in grid[0] and "N" in grid[0]
+    assert dict(vars(t.meta)) == before and "min" not in vars(t.meta)
+
