@@ -211,4 +211,13 @@ def test_a_symbolic_launch_leaves_the_template_module_as_it_was():
     grid, _, _ = launch_cpp(t, t.space.coerce(t.meta.FAST_GENOME), t.problem)
     assert "evo_min(" in grid[0] and "N" in grid[0]
     assert dict(vars(t.meta)) == before and "min" not in vars(t.meta)
+    # and during the call: a launch() that looks at its own module's namespace finds no min patched in
+    import types as _types
+
+    module = _types.ModuleType("fake_template")
+    exec("def launch(g, p):\n    seen.append(vars(module).get('min'))\n    return (min(p['N'], 4),), (32,)\n",
+         vars(module))
+    module.seen, module.module = [], module
+    grid, block, _ = launch_cpp(_types.SimpleNamespace(meta=module, meta_path="fake.py"), {}, {"N": 1})
+    assert module.seen == [None] and grid[0] == "evo_min(N, 4)" and block[0] == "32"
 
