@@ -260,6 +260,4 @@ def store_rows(store, template: str | None, top: int) -> list[dict]:
 def infeasible_count(store, template: str | None) -> int:
     """Evaluations that passed the correctness check but broke a limit of their run (fitness 0: registers,
     shared memory), of ``template`` or of every template: what the leaderboard leaves out."""
-    from evo_kernels.store_rows import feasible
-
-    return sum(1 for r in store.rows(template=template, status="ok") if not feasible(r))
+    return store.count(template=template, infeasible=True)

@@ -27,7 +27,8 @@ from typing import Any, Self
 
 from evo_kernels.records import Evaluation
 from evo_kernels import store_file
-from evo_kernels.store_rows import FEASIBLE_SQL, NAMES, SCHEMA, canonical_problem, decode_row, row_values, to_evaluation
+from evo_kernels.store_rows import (FEASIBLE_SQL, INFEASIBLE_SQL, NAMES, SCHEMA, canonical_problem, decode_row,
+                                   row_values, to_evaluation)
 
 # What "best" means for each ranking column of top().
 _ORDER = {"fitness": "DESC", "speedup": "DESC", "median_ms": "ASC", "p95_ms": "ASC"}
@@ -246,9 +247,17 @@ class ResultStore:
         with self._guard():
             return sorted(r[0] for r in self._conn.execute("SELECT DISTINCT template FROM evaluations"))
 
-    def count(self, run_id: str | None = None) -> int:
-        """Number of evaluations, of one run or of all."""
-        where, params = ("", ()) if run_id is None else (" WHERE run_id = ?", (run_id,))
+    def count(self, run_id: str | None = None, template: str | None = None, infeasible: bool = False) -> int:
+        """Number of evaluations, of one run or template or of all; ``infeasible``: only those that passed
+        but are not feasible (store_rows.INFEASIBLE_SQL: they broke a limit of their run)."""
+        clauses, params = [], []
+        for column, value in (("run_id", run_id), ("template", template)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
+        if infeasible:
+            clauses.append(INFEASIBLE_SQL)
+        where = " WHERE " + " AND ".join(clauses) if clauses else ""
         with self._guard():
             return int(self._conn.execute(f"SELECT COUNT(*) FROM evaluations{where}", params).fetchone()[0])
 

@@ -40,6 +40,7 @@ NAMES = tuple(name for name, _ in _COLUMNS)
 # A feasible evaluation: it passed (status ok) and its fitness is above 0, i.e. it broke no limit its run set
 # (--max-registers, --max-smem: such a build scores 0, "infeasible"). The same rule as SQL and on a row.
 FEASIBLE_SQL = "status = 'ok' AND fitness > 0"
+INFEASIBLE_SQL = "status = 'ok' AND COALESCE(fitness, 0) <= 0"   # passed, but broke a limit (feasible() is False)
 
 
 def feasible(row: Mapping[str, Any]) -> bool:

@@ -145,10 +145,10 @@ def open_session(plan: Plan) -> Session:
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:
-            gpu, nvcc, known_in = device.get("gpu_name", ""), runner.nvcc_version(), store
+            gpu, nvcc = device.get("gpu_name", ""), runner.nvcc_version()
 
             def known(c: Candidate) -> Evaluation | None:
-                return known_in.lookup(template.hash, c.key, problem, gpu, nvcc)
+                return store.lookup(template.hash, c.key, problem, gpu, nvcc)
 
             evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
             where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"
