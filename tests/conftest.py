@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from _cli_helpers import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_SPACES = ROOT / "benchmarks" / "spaces"  # vendored copies of ../shared/spaces
@@ -37,3 +38,20 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "nvcc" in item.keywords:
                 item.add_marker(skip)
+
+
+# The command-line tests' (tests/test_cli.py, tests/test_cli_results.py): a replay forced on this machine, and a
+# finished run to read (one per module).
+@pytest.fixture
+def replay(monkeypatch):
+    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished 16-evaluation run of transpose in ok.db (checkpoints beside it); the tests that
+    use it check that they leave it as it was."""
+    folder = tmp_path_factory.mktemp("finished")
+    r = cli("tune", "transpose", "--budget", "16", "--strategy", "ga", "--db", str(folder / "ok.db"), cwd=folder)
+    assert r.returncode == 0, r.stderr
+    return folder / "ok.db"

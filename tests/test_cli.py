@@ -1,10 +1,8 @@
-"""The command line's promise for bad input: one line on stderr naming the file or flag, exit status
-2, nothing written; a closed pipe and Ctrl-C end quietly; read-only databases are refused (tune)
-or read (leaderboard). On the H200 recordings shipped with the package (a replay)."""
+"""The command line's promise for bad input to tune, compile and list: one line on stderr naming the file or flag,
+exit status 2, nothing written; Ctrl-C ends quietly; a read-only database is refused. On the H200 recordings shipped
+with the package (a replay). leaderboard, export and report: tests/test_cli_results.py."""
 import json
-import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
@@ -16,45 +14,9 @@ import pytest
 from evo_kernels.cli import main
 from evo_kernels.cli_args import problem_size
 from evo_kernels.runners.choose import RECORDINGS
+from _cli_helpers import ENV, cli, one_line_error, run, run_read_only, snapshot
 
 pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(), reason="no shipped recording")
-ENV = {**os.environ, "EVO_KERNELS_FORCE_REPLAY": "1", "PYTHONUNBUFFERED": "1"}
-
-
-def cli(*args: str, env=None, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "evo_kernels.cli", *args], capture_output=True, text=True,
-                          env=env or ENV, timeout=600, **kw)
-
-
-def snapshot(folder: Path) -> dict:
-    return {str(f): f.read_bytes() for f in sorted(folder.rglob("*")) if f.is_file()}
-
-
-def one_line_error(code: int, err: str, *says: str) -> None:
-    assert code == 2, err
-    assert err.startswith("evo-kernels: error: ") and "\n" not in err and "Traceback" not in err, err
-    for s in says:
-        assert s in err, (s, err)
-
-
-@pytest.fixture
-def replay(monkeypatch):
-    monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
-
-
-@pytest.fixture(scope="module")
-def finished(tmp_path_factory):
-    """A finished 16-evaluation run of transpose in ok.db (checkpoints beside it); the tests that
-    use it check that they leave it as it was."""
-    folder = tmp_path_factory.mktemp("finished")
-    r = cli("tune", "transpose", "--budget", "16", "--strategy", "ga", "--db", str(folder / "ok.db"), cwd=folder)
-    assert r.returncode == 0, r.stderr
-    return folder / "ok.db"
-
-
-def run(capsys, *args: str) -> tuple[int, str]:
-    code = main(list(args))
-    return code, capsys.readouterr().err.strip()
 
 
 # --- flags ------------------------------------------------------------------------------------------
@@ -167,27 +129,6 @@ def test_nothing_feasible_is_said_in_one_line_with_status_1(tmp_path, replay, ca
     assert err[-1].startswith("evo-kernels: nothing feasible found in 12 evaluations (12 infeasible)"), err
 
 
-def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, replay, capsys):
-    # was: export wrote a header whose only genome broke --max-registers (exit 0); the report said "10 passed"
-    db = tmp_path / "mr.db"
-    assert main(["tune", "transpose", "--budget", "10", "--max-registers", "8", "--db", str(db)]) == 1
-    capsys.readouterr()
-    code, err = run(capsys, "export", "--db", str(db), "--template", "transpose", "--out", str(tmp_path / "t.cuh"))
-    one_line_error(code, err, f"{db}: no feasible evaluation of transpose: its 10 passed evaluation(s) all broke a "
-                              "limit of their run")
-    assert not (tmp_path / "t.cuh").exists()
-    assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
-    text = (tmp_path / "rep" / "REPORT.md").read_text()
-    assert "10 evaluations, 0 passed within their run's limits, 10 infeasible" in text, text
-    # the leaderboard lists no infeasible genome as a "best" one, and says how many it left out
-    capsys.readouterr()
-    assert main(["leaderboard", "--db", str(db)]) == 0
-    out = capsys.readouterr().out
-    assert "best 0 genomes" in out and "(10 evaluation(s) passed but broke a limit of their run" in out, out
-    assert main(["leaderboard", "--db", str(db), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == []
-
-
 def test_a_replay_that_runs_out_before_its_budget_says_so(tmp_path, replay, capsys):
     # was: exit 0 at 432 evaluations of a budget of 1000, without a word
     pins = ["--pin", "UseSharedMemory=true"]
@@ -234,68 +175,7 @@ def test_a_replay_of_another_kernel_is_refused_before_the_db_is_touched(finished
     assert snapshot(finished.parent) == before and snapshot(tmp_path) == here
 
 
-# --- the leaderboard ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("top", ["0", "-1"])
-def test_leaderboard_top_must_be_positive(finished, capsys, top):
-    # 18.11: listed every row
-    code, err = run(capsys, "leaderboard", "--db", str(finished), "--top", top)
-    one_line_error(code, err, f"--top {top}: must be at least 1")
-
-
-@pytest.mark.parametrize("args, says", [
-    (["export", "--template", "transpose", "--top", "0", "--out", "{tmp}/t.cuh"], "--top 0: must be at least 1"),
-    (["record", "transpose", "--sample", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--sample 0"),
-    (["record", "transpose", "--seed", "-2", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--seed -2"),
-    (["record", "transpose", "--time-cap", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--time-cap 0"),
-])
-def test_other_commands_refuse_out_of_range_counts(finished, capsys, args, says):
-    before = snapshot(finished.parent)
-    args = [a.replace("{tmp}", str(finished.parent)) for a in args]
-    code, err = run(capsys, *args[:1], "--db", str(finished), *args[1:]) if args[0] == "export" else run(capsys, *args)
-    one_line_error(code, err, says)
-    assert snapshot(finished.parent) == before
-
-
-@pytest.mark.parametrize("args, says", [
-    (["export", "--template", "transpose", "--out", "{tmp}"], "--out {tmp}: is a folder"),  # IsADirectoryError
-    (["export", "--template", "transpose", "--out", "{tmp}/ok.db/t.cuh"], "{tmp}/ok.db is a file, not a folder"),
-    (["report", "--out", "{tmp}/ok.db"], "--out {tmp}/ok.db: {tmp}/ok.db is a file, not a folder"),  # FileExistsError
-    (["report", "--out", "{tmp}/ok.db/r"], "{tmp}/ok.db is a file, not a folder"),
-])
-def test_an_out_path_that_cannot_be_written_is_one_line(finished, capsys, args, says):
-    tmp = str(finished.parent)
-    before = snapshot(finished.parent)
-    code, err = run(capsys, args[0], "--db", str(finished), *[a.replace("{tmp}", tmp) for a in args[1:]])
-    one_line_error(code, err, says.replace("{tmp}", tmp))
-    assert snapshot(finished.parent) == before
-
-
-def test_a_replayed_run_is_exported_and_reported_as_replayed(finished, tmp_path, capsys):
-    # was: "// measured: gpu_name=NVIDIA H200 ... measured_at=<the time of the replay>", no word of a replay
-    assert main(["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")]) == 0
-    header = (tmp_path / "t.cuh").read_text()
-    assert "// replayed, not measured here: the NVIDIA H200 measurements of the recording transpose.json.gz, " \
-           "replayed 20" in header, header
-    assert "measured_at=" not in header and "Tuned on replayed measurements" in header
-    assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
-    text = (tmp_path / "rep" / "REPORT.md").read_text()
-    assert "Replayed, not measured: the NVIDIA H200 measurements of the recording transpose.json.gz" in text, text
-    assert "; replayed transpose.json.gz" in text
-
-
-@pytest.mark.parametrize("sizes, says", [
-    ("R=abc", "--sizes 'R=abc': a size is an integer"),  # said --size
-    ("R=2048", "--sizes: no size for C (the template's dimensions: R, C)"),  # was: no passed evaluations at ...
-    ("R=2048,C=2048,X=3", "--sizes: X is not a dimension of this template (its dimensions: R, C)"),
-])
-def test_export_sizes_are_read_as_tune_reads_a_size(finished, capsys, sizes, says):
-    before = snapshot(finished.parent)
-    code, err = run(capsys, "export", "--db", str(finished), "--template", "transpose", "--sizes", sizes,
-                    "--out", str(finished.parent / "t.cuh"))
-    one_line_error(code, err, says)
-    assert snapshot(finished.parent) == before
+# --- --arch ---------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("command", ["compile", "export"])
@@ -308,45 +188,7 @@ def test_a_malformed_arch_is_one_line_before_any_build(finished, tmp_path, capsy
     assert capsys.readouterr().out == "" and list(tmp_path.iterdir()) == []
 
 
-def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
-    # 18.11: "best 0 genomes" with rc 0
-    code, err = run(capsys, "leaderboard", "--db", str(finished), "--template", "nosuch")
-    one_line_error(code, err, str(finished), "--template nosuch", "templates here: transpose")
-
-
-def test_leaderboard_into_a_closed_pipe_ends_quietly(finished):
-    # 18.4: `leaderboard | head -2` gave a BrokenPipeError traceback
-    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", "leaderboard", "--db", str(finished), "--top",
-                          "16"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
-    p.stdout.close()  # the reader is gone before the first line is written
-    err = p.stderr.read().decode()
-    assert p.wait(timeout=120) == 141 and err == "", err
-
-
 # --- read-only databases --------------------------------------------------------------------------
-
-
-def run_read_only(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    """The CLI with ``folder`` read-only: by permissions for a normal user; for root (whom they do
-    not stop) by a read-only bind mount in a private user and mount namespace."""
-    cmd = [sys.executable, "-m", "evo_kernels.cli", *args]
-    if os.geteuid() != 0:
-        modes = {p: p.stat().st_mode for p in [folder, *folder.rglob("*")]}
-        for p in modes:
-            p.chmod(0o555 if p.is_dir() else 0o444)
-        try:
-            return subprocess.run(cmd, capture_output=True, text=True, env=ENV, timeout=600, cwd=folder.parent)
-        finally:
-            for p, m in modes.items():
-                p.chmod(m)
-    if shutil.which("unshare") is None:
-        pytest.skip("root without unshare: no way to make a folder read-only here")
-    probe = subprocess.run(["unshare", "-rm", "true"], capture_output=True)
-    if probe.returncode != 0:
-        pytest.skip("root without user namespaces: no way to make a folder read-only here")
-    script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"'
-    return subprocess.run(["unshare", "-rm", "sh", "-c", script, str(folder), *cmd], capture_output=True,
-                          text=True, env=ENV, timeout=600, cwd=folder.parent)
 
 
 def test_tune_on_a_read_only_database_is_refused_before_the_banner(finished):
@@ -356,14 +198,6 @@ def test_tune_on_a_read_only_database_is_refused_before_the_banner(finished):
                       str(finished))
     one_line_error(r.returncode, r.stderr.strip(), str(finished), "read-only")
     assert r.stdout == "" and snapshot(finished.parent) == before
-
-
-def test_leaderboard_reads_a_database_in_a_read_only_folder(finished):
-    # 18.3: a traceback, though it only reads
-    before = snapshot(finished.parent)
-    r = run_read_only(finished.parent, "leaderboard", "--db", str(finished), "--json")
-    assert r.returncode == 0, r.stderr
-    assert len(json.loads(r.stdout)) == 10 and snapshot(finished.parent) == before
 
 
 # --- Ctrl-C -----------------------------------------------------------------------------------------

@@ -1,0 +1,121 @@
+"""leaderboard, export and report (evo_kernels/cli_results.py) on a finished run: bad input is one line naming the flag
+or path, exit status 2, nothing written; infeasible evaluations are neither listed nor exported; a replayed run says
+so; a closed pipe ends quietly and a database in a read-only folder is read. On the shipped recordings (a replay)."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from evo_kernels.cli import main
+from evo_kernels.runners.choose import RECORDINGS
+from _cli_helpers import ENV, one_line_error, run, run_read_only, snapshot
+
+pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(), reason="no shipped recording")
+
+
+def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, replay, capsys):
+    # was: export wrote a header whose only genome broke --max-registers (exit 0); the report said "10 passed"
+    db = tmp_path / "mr.db"
+    assert main(["tune", "transpose", "--budget", "10", "--max-registers", "8", "--db", str(db)]) == 1
+    capsys.readouterr()
+    code, err = run(capsys, "export", "--db", str(db), "--template", "transpose", "--out", str(tmp_path / "t.cuh"))
+    one_line_error(code, err, f"{db}: no feasible evaluation of transpose: its 10 passed evaluation(s) all broke a "
+                              "limit of their run")
+    assert not (tmp_path / "t.cuh").exists()
+    assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    assert "10 evaluations, 0 passed within their run's limits, 10 infeasible" in text, text
+    # the leaderboard lists no infeasible genome as a "best" one, and says how many it left out
+    capsys.readouterr()
+    assert main(["leaderboard", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert "best 0 genomes" in out and "(10 evaluation(s) passed but broke a limit of their run" in out, out
+    assert main(["leaderboard", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+@pytest.mark.parametrize("top", ["0", "-1"])
+def test_leaderboard_top_must_be_positive(finished, capsys, top):
+    # 18.11: listed every row
+    code, err = run(capsys, "leaderboard", "--db", str(finished), "--top", top)
+    one_line_error(code, err, f"--top {top}: must be at least 1")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["export", "--template", "transpose", "--top", "0", "--out", "{tmp}/t.cuh"], "--top 0: must be at least 1"),
+    (["record", "transpose", "--sample", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--sample 0"),
+    (["record", "transpose", "--seed", "-2", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--seed -2"),
+    (["record", "transpose", "--time-cap", "0", "--out", "{tmp}/r.json.gz", "--db", "{tmp}/r.db"], "--time-cap 0"),
+])
+def test_other_commands_refuse_out_of_range_counts(finished, capsys, args, says):
+    before = snapshot(finished.parent)
+    args = [a.replace("{tmp}", str(finished.parent)) for a in args]
+    code, err = run(capsys, *args[:1], "--db", str(finished), *args[1:]) if args[0] == "export" else run(capsys, *args)
+    one_line_error(code, err, says)
+    assert snapshot(finished.parent) == before
+
+
+@pytest.mark.parametrize("args, says", [
+    (["export", "--template", "transpose", "--out", "{tmp}"], "--out {tmp}: is a folder"),  # IsADirectoryError
+    (["export", "--template", "transpose", "--out", "{tmp}/ok.db/t.cuh"], "{tmp}/ok.db is a file, not a folder"),
+    (["report", "--out", "{tmp}/ok.db"], "--out {tmp}/ok.db: {tmp}/ok.db is a file, not a folder"),  # FileExistsError
+    (["report", "--out", "{tmp}/ok.db/r"], "{tmp}/ok.db is a file, not a folder"),
+])
+def test_an_out_path_that_cannot_be_written_is_one_line(finished, capsys, args, says):
+    tmp = str(finished.parent)
+    before = snapshot(finished.parent)
+    code, err = run(capsys, args[0], "--db", str(finished), *[a.replace("{tmp}", tmp) for a in args[1:]])
+    one_line_error(code, err, says.replace("{tmp}", tmp))
+    assert snapshot(finished.parent) == before
+
+
+def test_a_replayed_run_is_exported_and_reported_as_replayed(finished, tmp_path, capsys):
+    # was: "// measured: gpu_name=NVIDIA H200 ... measured_at=<the time of the replay>", no word of a replay
+    assert main(["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")]) == 0
+    header = (tmp_path / "t.cuh").read_text()
+    assert "// replayed, not measured here: the NVIDIA H200 measurements of the recording transpose.json.gz, " \
+           "replayed 20" in header, header
+    assert "measured_at=" not in header and "Tuned on replayed measurements" in header
+    assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    assert "Replayed, not measured: the NVIDIA H200 measurements of the recording transpose.json.gz" in text, text
+    assert "; replayed transpose.json.gz" in text
+
+
+@pytest.mark.parametrize("sizes, says", [
+    ("R=abc", "--sizes 'R=abc': a size is an integer"),  # said --size
+    ("R=2048", "--sizes: no size for C (the template's dimensions: R, C)"),  # was: no passed evaluations at ...
+    ("R=2048,C=2048,X=3", "--sizes: X is not a dimension of this template (its dimensions: R, C)"),
+])
+def test_export_sizes_are_read_as_tune_reads_a_size(finished, capsys, sizes, says):
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "export", "--db", str(finished), "--template", "transpose", "--sizes", sizes,
+                    "--out", str(finished.parent / "t.cuh"))
+    one_line_error(code, err, says)
+    assert snapshot(finished.parent) == before
+
+
+def test_leaderboard_of_an_unknown_template_is_an_error(finished, capsys):
+    # 18.11: "best 0 genomes" with rc 0
+    code, err = run(capsys, "leaderboard", "--db", str(finished), "--template", "nosuch")
+    one_line_error(code, err, str(finished), "--template nosuch", "templates here: transpose")
+
+
+def test_leaderboard_into_a_closed_pipe_ends_quietly(finished):
+    # 18.4: `leaderboard | head -2` gave a BrokenPipeError traceback
+    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", "leaderboard", "--db", str(finished), "--top",
+                          "16"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    p.stdout.close()  # the reader is gone before the first line is written
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 141 and err == "", err
+
+
+def test_leaderboard_reads_a_database_in_a_read_only_folder(finished):
+    # 18.3: a traceback, though it only reads
+    before = snapshot(finished.parent)
+    r = run_read_only(finished.parent, "leaderboard", "--db", str(finished), "--json")
+    assert r.returncode == 0, r.stderr
+    assert len(json.loads(r.stdout)) == 10 and snapshot(finished.parent) == before
+
+
