@@ -68,7 +68,7 @@ GENES = [
          "predicates, in a third copy of the loop). With ReorderInstructions_Async the same for the cp.async loop: "
          "B in 4-byte copies where its rows are not 16-byte aligned, the last partial k tile copied zero-filled "
          "after the full ones. Needs TileLoops_Specialize"),
-    Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8), 1,
+    Gene("TileLoops_SplitK", "TileLoops", (1, 2, 4, 8, 16), 1,
          "split the k range over this many blocks per output tile (grid z) for shapes with few tiles (skinny M or "
          "N, long K): each writes its partial tile to a workspace and the last to arrive sums them in split order "
          "(deterministic). At most SPLIT_CAP floats of workspace: larger problems run unsplit. Also with the "
@@ -107,7 +107,7 @@ FAST_GENOME = {
 
 MAX_STAGED_PER_THREAD = 32  # floats of A and B tiles one thread moves per k step
 SPLIT_CAP = 1 << 25  # floats of split-K workspace (128 MiB): splits x M x N beyond it run unsplit
-MAX_SPLIT = 8
+MAX_SPLIT = 16
 
 
 def threads(g):

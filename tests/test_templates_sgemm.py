@@ -197,7 +197,9 @@ SPLIT_ASYNC_VARIANTS = [dict(c, ReorderInstructions=False, AdjustBlockSize_MaxRe
     dict(TileLoops_SplitK=4, ReorderInstructions_Async=3),
     dict(TileLoops_SplitK=8, ReorderInstructions_Async=4, TileLoops_M=64, ThreadCoarsening_N=4),
     dict(TileLoops_SplitK=2, ReorderInstructions_Async=2, TileLoops_K=16, VectorizeLoads=False),
-    dict(TileLoops_SplitK=8, ReorderInstructions_Async=3, TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_K=16))]
+    dict(TileLoops_SplitK=8, ReorderInstructions_Async=3, TileLoops_M=32, ThreadCoarsening_M=4, TileLoops_K=16),
+    dict(TileLoops_SplitK=16, ReorderInstructions_Async=3, TileLoops_M=64, TileLoops_N=64, ThreadCoarsening_M=8,
+         ThreadCoarsening_N=4, TileLoops_K=16, ReorderInstructions_Fragments=True))]
 
 
 @needs_gxx
@@ -316,7 +318,9 @@ ASYNC_EDGE_VARIANTS = [dict(ReorderInstructions=False, ReorderInstructions_Async
                            (4, True, False, dict(TileLoops_M=64, ThreadCoarsening_N=4, TileLoops_SplitK=4)),
                            (3, True, True, dict(TileLoops_M=32, TileLoops_N=32, ThreadCoarsening_M=4,
                                                 ThreadCoarsening_N=4, TileLoops_K=16, TileLoops_Group=8,
-                                                TileLoops_SplitK=2)))]
+                                                TileLoops_SplitK=2)),
+                           (3, True, True, dict(TileLoops_M=64, TileLoops_N=64, ThreadCoarsening_M=8,
+                                                ThreadCoarsening_N=4, TileLoops_SplitK=16)))]
 ASYNC_EDGE_SHAPES = [{"M": 200, "N": 261, "K": 37}, {"M": 130, "N": 258, "K": 44}, {"M": 256, "N": 128, "K": 21},
                      {"M": 67, "N": 137, "K": 36}]
 
