@@ -108,6 +108,7 @@ FAST_GENOME = {
 MAX_STAGED_PER_THREAD = 32  # floats of A and B tiles one thread moves per k step
 SPLIT_CAP = 1 << 25  # floats of split-K workspace (128 MiB): splits x M x N beyond it run unsplit
 MAX_SPLIT = 16
+EDGE_ROOM = 8  # the packed edge slices fit in EDGE_ROOM x M x N floats (the room they had before SplitK took 16)
 
 
 def threads(g):
@@ -185,13 +186,13 @@ def workspace_floats(p):
 def splits(g, p):
     """Blocks per output tile along k (grid z): TileLoops_SplitK, at most one per k tile, 1 past SPLIT_CAP;
     TileLoops_SplitKEdges likewise where some tile is cut short and the packed edge slices (one per
-    tile row and tile column of the grid, splits x BM x BN floats each) fit the workspace."""
+    tile row and tile column of the grid, splits x BM x BN floats each) fit their room (EDGE_ROOM x M x N floats)."""
     M, N, bm, bn = p["M"], p["N"], g["TileLoops_M"], g["TileLoops_N"]
     ktiles = -(-p["K"] // g["TileLoops_K"])
     if g["TileLoops_SplitKEdges"] > 1:
         s = min(g["TileLoops_SplitKEdges"], ktiles)
         packed = s * (-(-M // bm) + -(-N // bn)) * bm * bn
-        return s if s > 1 and (M % bm or N % bn) and packed <= workspace_floats(p) else 1
+        return s if s > 1 and (M % bm or N % bn) and packed <= min(EDGE_ROOM * M * N, SPLIT_CAP) else 1
     s = min(g["TileLoops_SplitK"], ktiles)
     return s if s > 1 and s * M * N <= SPLIT_CAP else 1
 
@@ -211,7 +212,7 @@ def launch_cpp(g):
     if se > 1:
         packed = f"{ks} * (evo_floordiv(M + {bm - 1}, {bm}) + evo_floordiv(N + {bn - 1}, {bn})) * {bm * bn}"
         z = (f"(({ks} > 1 && (M % {bm} != 0 || N % {bn} != 0) && {packed} <= "
-             f"evo_min({MAX_SPLIT}LL * M * N, {SPLIT_CAP}LL)) ? {ks} : 1)")
+             f"evo_min({EDGE_ROOM}LL * M * N, {SPLIT_CAP}LL)) ? {ks} : 1)")
     else:
         z = "1" if s == 1 else f"(({ks} * (long long)M * N <= {SPLIT_CAP}LL) ? {ks} : 1)"
     return ([f"evo_floordiv(N + {bn - 1}, {bn})", f"evo_floordiv(M + {bm - 1}, {bm})", z],
