@@ -13,6 +13,7 @@ import numpy as np
 
 from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights
+from evo_kernels.leaderboard import problem_label
 from evo_kernels.records import Candidate, Evaluation
 from evo_kernels.runners.choose import Backend, BackendError, open_runner, replay_source
 from evo_kernels.template import KernelTemplate, load_template
@@ -66,7 +67,7 @@ def measure_ablations(rows: Sequence[dict[str, Any]], backend: Backend = Backend
             best[k] = r
     for (name, _), r in best.items():
         t = load_template(name)
-        label = f"{name} {'x'.join(str(v) for v in r['problem'].values())}"
+        label = f"{name} {problem_label(r['problem'], name)}"
         try:
             rec = replay_source(backend, name)
         except BackendError:

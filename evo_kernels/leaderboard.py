@@ -5,6 +5,7 @@ an overnight run) it degrades to plain lines: one per new best, and a progress l
 """
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import time
@@ -37,9 +38,27 @@ def roofline_pct(median_ms: float, nbytes: int, flops: int) -> float:
     return 100 * rate / (SGEMM_TFLOPS * 1e3 if unit == "GFLOP/s" else COPY_TBPS * 1e3)
 
 
-def problem_label(problem: dict[str, Any]) -> str:
-    """A short size label: "2048^3" where the sizes are equal, else "4093x4091"."""
-    vals = [str(v) for v in problem.values()]
+@functools.lru_cache(maxsize=None)
+def _problem_keys(template: str) -> tuple[str, ...]:
+    from evo_kernels.template import TemplateError, load_template
+
+    try:
+        return tuple(load_template(template).problem)
+    except TemplateError:   # a recorded space without a template here (a Kernel Tuner cache): the order given
+        return ()
+
+
+def in_template_order(problem: dict[str, Any], template: str | None) -> dict[str, Any]:
+    """The problem with its keys in the order of the template's PROBLEM (M, N, K for sgemm) where
+    ``template`` names one: the database returns a problem's keys sorted (K, M, N), and "1522x131x705"
+    reads as another size than M=131, N=705, K=1522."""
+    keys = _problem_keys(template) if template else ()
+    return {**{k: problem[k] for k in keys if k in problem}, **{k: v for k, v in problem.items() if k not in keys}}
+
+
+def problem_label(problem: dict[str, Any], template: str | None = None) -> str:
+    """A short size label: "2048^3" where the sizes are equal, else "131x705x1522" (in_template_order)."""
+    vals = [str(v) for v in in_template_order(problem, template).values()]
     return f"{vals[0]}^{len(vals)}" if len(vals) > 1 and len(set(vals)) == 1 else "x".join(vals)
 
 
@@ -73,14 +92,16 @@ def table(rows: Sequence[dict[str, Any]], title: str = "", width: int | None = N
         rate = f"{r['rate'] / 1e3:.1f}" if r.get("rate") else "-"  # TFLOP/s or TB/s
         by = f"m{r['member']}g{r['generation']}" if r.get("member") is not None else "-"
         us = r["median_us"]
-        t.add_row(str(i), r["template"], problem_label(r["problem"]), f"{us:.0f}" if us >= 100 else f"{us:.1f}",
+        size = problem_label(r["problem"], r["template"])
+        t.add_row(str(i), r["template"], size, f"{us:.0f}" if us >= 100 else f"{us:.1f}",
                   f"{r['speedup']:.2f}", rate, f"{r['roofline_pct']:.0f}%", str(r["registers"]),
                   str(r["spill_bytes"]), f"{r['cv']:.2f}", by)
     return t
 
 
 def plain_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
-    return [f"{i:2d} {r['template']} {problem_label(r['problem'])} {r['median_us']:.1f} us x{r['speedup']:.2f} "
+    return [f"{i:2d} {r['template']} {problem_label(r['problem'], r['template'])} {r['median_us']:.1f} us "
+            f"x{r['speedup']:.2f} "
             f"fit {r['fitness']:.3f} regs {r['registers']} spill {r['spill_bytes']} cv {r['cv']:.3f} "
             f"{json.dumps(r['genome'], separators=(',', ':'))}" for i, r in enumerate(rows, 1)]
 

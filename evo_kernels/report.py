@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from evo_kernels.leaderboard import in_template_order
 from evo_kernels.records import STAGES
 from evo_kernels.store_rows import feasible
 
@@ -64,7 +65,8 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
     md = [f"# {title}", ""]
     groups: dict[str, list[dict]] = {}
     for r in rows:
-        groups.setdefault(f"{r['template']} {_plabel(r['problem'])}", []).append(r)
+        size = "x".join(str(v) for v in in_template_order(r["problem"], r["template"]).values())
+        groups.setdefault(f"{r['template']} {size}", []).append(r)
     for name, grp in groups.items():
         grp = sorted(grp, key=lambda r: r.get("id", 0))
         slug = name.replace(" ", "_")
@@ -195,5 +197,3 @@ def time_spent(rows: Sequence[dict[str, Any]]) -> list[str]:
             ""]
 
 
-def _plabel(problem: dict) -> str:
-    return "x".join(str(v) for v in problem.values())

@@ -41,6 +41,10 @@ def test_plain_lines_when_not_a_terminal():
 def test_problem_label():
     assert problem_label({"M": 4096, "N": 4096, "K": 4096}) == "4096^3"
     assert problem_label({"R": 4093, "C": 4091}) == "4093x4091"
+    # the database returns a problem's keys sorted; the template's order (M, N, K) is how a user reads a size
+    assert problem_label({"K": 1522, "M": 131, "N": 705}, "sgemm") == "131x705x1522"
+    assert problem_label({"K": 1522, "M": 131, "N": 705}) == "1522x131x705"     # no template named: as given
+    assert problem_label({"N": 8, "M": 9}, "no_such_template") == "8x9"
 
 
 def test_progress_shows_rate_worker_busy_shares_and_stage_times_and_replay_says_so():
