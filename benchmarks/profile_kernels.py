@@ -12,8 +12,10 @@ takes the best genome of every shape there instead, ``--below P`` only those und
 bandwidth). For each case: the cubin is built with the project's builder, ``cuobjdump -sass``
 gives the opcode counts (DIR/LABEL.sass.txt, the whole listing), and ``ncu`` profiles one launch
 (after two warm-up launches) of a small pycuda program that runs it on random inputs
-(DIR/LABEL.ncu.csv); DIR/PROFILE.md is the summary table. The clocks are left as found
-(``--clock-control none``). Not a test: the numbers come from the GPU only.
+(DIR/LABEL.ncu.csv); DIR/PROFILE.md is the summary table. With ``--source`` a second ncu pass samples where each
+genome case's warps stall, instruction by instruction (the SourceCounters section; DIR/LABEL.source.csv, ncu's
+source page in SASS), and DIR/SOURCE.md sums the samples by opcode and lists the hottest instructions. The clocks
+are left as found (``--clock-control none``). Not a test: the numbers come from the GPU only.
 """
 from __future__ import annotations
 
@@ -151,6 +153,66 @@ def run_ncu(select: list[str], launch: str, case_file: Path, index: int, csv_pat
     return ncu_rows(proc.stdout), (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
 
 
+def run_ncu_source(select: list[str], case_file: Path, index: int, out: Path, label: str) -> list[str]:
+    """Warp-stall samples per SASS instruction of one genome case (ncu's SourceCounters section, then its
+    source page as CSV): SOURCE.md's lines for the case (samples by opcode, the 12 hottest instructions), or
+    one line saying why there are none."""
+    rep = out / f"{label}.ncu-rep"
+    cmd = ["ncu", "--clock-control", "none", *select, "--section", "SourceCounters", "-f", "-o",
+           str(rep.with_suffix("")), sys.executable, __file__, "--launch", str(case_file), "--index", str(index)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if not rep.exists():
+        return [f"- {label}: no report ({(proc.stderr.strip().splitlines() or ['no output'])[-1][:200]})"]
+    page = subprocess.run(["ncu", "-i", str(rep), "--page", "source", "--csv", "--print-source", "sass"],
+                          capture_output=True, text=True, timeout=300)
+    rep.unlink()
+    (out / f"{label}.source.csv").write_text(page.stdout + "\n" + page.stderr[-2000:])
+    return source_summary(page.stdout, label) or [
+        f"- {label}: no source rows ({(page.stderr.strip().splitlines() or ['no output'])[-1][:200]})"]
+
+
+def source_summary(page: str, label: str) -> list[str]:
+    """SOURCE.md's lines for one case from ncu's source page (CSV, SASS): the stall samples summed by opcode,
+    and the 12 hottest instructions with their main stall reasons; [] where the page has no table."""
+    start = page.find('"Address"')   # after a "Kernel Name" line: the table's header
+    rows = list(csv.DictReader(io.StringIO(page[start:]))) if start >= 0 else []
+    if not rows:
+        return []
+    cols = [c for c in rows[0] if c is not None]
+    src = next((c for c in cols if c.strip().lower() == "source"), cols[min(1, len(cols) - 1)])
+    samp = next((c for c in cols if "Sampling (All" in c), None)
+    if samp is None:
+        return [f"- {label}: no sampling column in {cols[:12]}"]
+    reasons = [c for c in cols if c.startswith("stall_") and "Not Issued" not in c]
+
+    def num(x: str | None) -> float:
+        try:
+            return float(str(x).replace(",", ""))
+        except ValueError:
+            return 0.0
+
+    total = sum(num(r[samp]) for r in rows) or 1.0
+    by_op: collections.Counter = collections.Counter()
+    by_reason: collections.Counter = collections.Counter()
+    for r in rows:
+        m = re.search(r"(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_]*)", r.get(src) or "")
+        by_op[m.group(1) if m else "?"] += num(r[samp])
+        for c in reasons:
+            by_reason[c.removeprefix("stall_")] += num(r.get(c))
+    rtotal = sum(by_reason.values()) or 1.0
+    hot = sorted(rows, key=lambda r: -num(r[samp]))[:12]
+    lines = [f"### {label}", "", f"{total:.0f} samples ({samp}).", "",
+             "By opcode: " + ", ".join(f"{op} {100 * v / total:.0f}%" for op, v in by_op.most_common(8)) + ".", "",
+             "By stall reason: " + ", ".join(f"{k} {100 * v / rtotal:.0f}%" for k, v in by_reason.most_common(8)) +
+             ".", "", "| samples | % | instruction | its main stalls |", "|---|---|---|---|"]
+    for r in hot:
+        top = sorted(((num(r.get(c)), c.removeprefix("stall_")) for c in reasons), reverse=True)[:3]
+        why = ", ".join(f"{k} {v:.0f}" for v, k in top if v > 0)
+        lines.append(f"| {num(r[samp]):.0f} | {100 * num(r[samp]) / total:.1f} | "
+                     f"`{(r.get(src) or '').strip()[:80]}` | {why} |")
+    return lines + [""]
+
+
 def check_cases(cases: list, source: str) -> None:
     """Every case names a label, a template and a problem, and either a genome or a peer ('eager' or 'compile'):
     said in one line naming ``source`` before anything is profiled."""
@@ -166,14 +228,14 @@ def check_cases(cases: list, source: str) -> None:
             raise SystemExit(f"{where}: peer {c['peer']!r} is not 'eager' or 'compile'")
 
 
-def profile(cases: list[dict], out: Path) -> str:
+def profile(cases: list[dict], out: Path, source: bool = False) -> str:
     """ncu on each case (checked by the caller: check_cases names the file they came from)."""
     if shutil.which("ncu") is None:
         raise SystemExit("profile_kernels.py: ncu (Nsight Compute) is not on the PATH: run it on the GPU machine")
     out.mkdir(parents=True, exist_ok=True)
     case_file = out / "cases.json"
     case_file.write_text(json.dumps(cases, indent=1))
-    rows = []
+    rows, src_lines = [], ["# Where the warps stall, by SASS instruction (ncu SourceCounters)", ""]
     for i, case in enumerate(cases):
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", case["label"])
         if case.get("peer"):
@@ -195,6 +257,10 @@ def profile(cases: list[dict], out: Path) -> str:
         # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
         per, failure = run_ncu(["--kernel-name", b.entry or t.kernel, "--launch-skip", "2", "--launch-count", "1"],
                                "--launch", case_file, i, out / f"{label}.ncu.csv")
+        if source:
+            src_lines += run_ncu_source(["--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
+                                         "--launch-count", "1"], case_file, i, out, label)
+            (out / "SOURCE.md").write_text("\n".join(src_lines) + "\n")
         metrics = next(iter(per.values()), {})
         metrics.pop("grid", None)
         metrics.pop("block", None)
@@ -247,6 +313,8 @@ def main() -> int:
     ap.add_argument("--below", type=float, default=90.0)
     ap.add_argument("--templates", nargs="*")
     ap.add_argument("--out")
+    ap.add_argument("--source", action="store_true",
+                    help="also sample the warps' stalls per SASS instruction of each genome case (SOURCE.md)")
     ap.add_argument("--launch", help=argparse.SUPPRESS)
     ap.add_argument("--launch-peer", help=argparse.SUPPRESS)
     ap.add_argument("--index", type=int, default=0, help=argparse.SUPPRESS)
@@ -259,7 +327,7 @@ def main() -> int:
     check_cases(cases, args.cases or "--cases")
     if args.from_shapes:
         cases += cases_from_shapes(args.from_shapes, args.below, args.templates)
-    print(profile(cases, Path(args.out)))
+    print(profile(cases, Path(args.out), source=args.source))
     return 0
 
 

@@ -57,6 +57,7 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     from evo_kernels.runners.choose import Backend, BackendError, open_runner
     from evo_kernels.runners.replay import write_recording
     from evo_kernels.store import ResultStore
+    from evo_kernels.tuning import StoreWriter
 
     t = load_template(template_name)
     problem = dict(problem or t.problem)
@@ -106,6 +107,7 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
         ev = Evaluator(runner, t, problem, FitnessWeights(),
                        known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc))
         run_id = f"record-{t.name}"
+        write = StoreWriter(store, run_id, replay=False)
         evals, t0 = [], time.monotonic()
         chunks = [[Candidate(t.name, g, problem, space.key(g)) for g in genomes[i:i + batch]]
                   for i in range(0, len(genomes), batch)]
@@ -116,9 +118,7 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
             new = ahead.pop(0).result()
             if i + 2 < len(chunks):
                 ahead.append(ev.submit(chunks[i + 2]))
-            fresh = [e for e in new if not e.reused]
-            if fresh:  # the recording's one writer: each measured batch, in one transaction
-                store.add_many(fresh, run_id=run_id)
+            write.many(new)   # each measured batch in one transaction
             evals += new
             ok = sum(e.status == "ok" for e in evals)
             print(f"record {t.name}: {len(evals)}/{len(genomes)} measured, {ok} ok, "

@@ -79,8 +79,9 @@ def _real(value: float) -> float | None:
 
 
 def _device_fields(device: Mapping[str, Any]) -> tuple[str, int | None, str]:
-    """gpu name, SM count and driver version, under the names the runners are known to use."""
-    name = device.get("gpu_name", device.get("name", ""))
+    """gpu name, SM count and driver version, under the names the runners are known to use (a GPU worker:
+    gpu_name; a replay of a Kernel Tuner cache: gpu)."""
+    name = device.get("gpu_name") or device.get("gpu") or device.get("name") or ""
     sm = device.get("sm_count", device.get("multiprocessor_count"))
     driver = device.get("driver_version", device.get("driver", ""))
     return str(name or ""), (int(sm) if sm is not None else None), str(driver or "")

@@ -15,7 +15,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -58,21 +58,25 @@ class Session:
 
 
 class StoreWriter:
-    """The one writer of a session's results: the search loop calls it after each new evaluation
-    (and the session once for the baseline). An evaluation served from the database is not
-    written again, nor is one this run stored before it was killed and resumed."""
+    """The one writer of measured results: a tuning session calls it after each new evaluation (and
+    once for the baseline), ``record`` after each measured batch. An evaluation served from the
+    database is not written again, nor is one this run stored before it was killed and started again."""
 
-    def __init__(self, store: Any, run_id: str, replay: bool, member_of: Callable[[str], int | None]) -> None:
+    def __init__(self, store: Any, run_id: str, replay: bool,
+                 member_of: Callable[[str], int | None] = lambda key: None) -> None:
         self.store, self.run_id, self.replay, self.member_of = store, run_id, replay, member_of
         self._stored = {r["genome_key"] for r in store.rows(run_id=run_id)}
 
     def __call__(self, ev: Evaluation, generation: int | None = None) -> None:
-        key = ev.candidate.key
-        if ev.reused or key in self._stored:
-            return
-        self.store.add(ev, run_id=self.run_id, device=ev.run.device, member=self.member_of(key),
-                       generation=generation, replay=self.replay)
-        self._stored.add(key)
+        self.many([ev], generation)
+
+    def many(self, evs: Sequence[Evaluation], generation: int | None = None) -> None:
+        """Write the new ones of ``evs`` in one transaction (all or none), each with its own device."""
+        new = [ev for ev in evs if not ev.reused and ev.candidate.key not in self._stored]
+        if new:
+            self.store.add_many(new, run_id=self.run_id, member=[self.member_of(ev.candidate.key) for ev in new],
+                                generation=generation, replay=self.replay)
+            self._stored.update(ev.candidate.key for ev in new)
 
 
 def _open_store(path: str, readonly: bool = False) -> Any:
@@ -169,23 +173,40 @@ def open_session(plan: Plan) -> Session:
                    replay is not None, plan.init_population, plan.seeds)
 
 
-def make_loop(s: Session, stream: TextIO):
-    from evo_kernels.search import SearchLoop
+def make_strategy_of(s: Session):
+    """The session's strategy: its name, space, seed, the known designs first, and (pbt) the population
+    it warm-starts from."""
     from evo_kernels.strategies import make_strategy
 
     kw: dict[str, Any] = {"seeds": s.seeds}
     if s.cfg.strategy == "pbt" and s.init_population is not None and s.init_population.population is not None:
         kw["init_population"] = s.init_population.population
-    strategy = make_strategy(s.cfg.strategy, s.space, s.template.name, s.problem, s.cfg.seed, **kw)
-    return SearchLoop(strategy, s.evaluator, s.cfg.budget, batch_size=s.cfg.batch_size, ahead=s.cfg.ahead)
+    return make_strategy(s.cfg.strategy, s.space, s.template.name, s.problem, s.cfg.seed, **kw)
 
 
 def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> dict[str, Any]:
     """Run (or resume) the search of a prepared session; returns a summary with the best rows."""
     from evo_kernels.checkpoint import load_latest, save_population
     from evo_kernels.leaderboard import LiveLeaderboard, row_from_evaluation
+    from evo_kernels.search import SearchLoop
 
-    loop = make_loop(s, stream)
+    strategy = make_strategy_of(s)
+    member_of = strategy.member_of
+    write = StoreWriter(s.store, s.run_id, s.replayed, member_of)
+    meta = {"identity": json.loads(json.dumps(s.cfg.identity(), default=str)), "run_id": s.run_id,
+            "template": s.template.name, "template_hash": s.template.hash, "problem": s.problem,
+            "device": s.device, "replay": s.replayed}
+
+    def on_eval(ev: Evaluation, spent: int, generation: int) -> None:   # from loop.run(), when board exists
+        write(ev, generation)
+        board.update(ev, spent, member_of(ev.candidate.key), generation)
+
+    def checkpoint(lp: SearchLoop) -> None:
+        save_population(s.run_dir, lp.generation, {"strategy": lp.strategy.state_dict(), "loop": lp.state_dict()},
+                        meta, keep=3)
+
+    loop = SearchLoop(strategy, s.evaluator, s.cfg.budget, batch_size=s.cfg.batch_size, ahead=s.cfg.ahead,
+                      checkpoint=checkpoint, on_evaluation=on_eval)
     ckpt = load_latest(s.run_dir) if s.run_dir.exists() else None
     resumed = 0
     if ckpt is not None:
@@ -197,25 +218,9 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
                             note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""),
                             replay=s.replayed, workers=s.runner.workers, busy=s.runner.busy)
     board.restore(row_from_evaluation(ev, nbytes, flops) for ev in loop.history if ev.fitness > 0)
-    meta = {"identity": json.loads(json.dumps(s.cfg.identity(), default=str)), "run_id": s.run_id,
-            "template": s.template.name, "template_hash": s.template.hash, "problem": s.problem,
-            "device": s.device, "replay": s.replayed}
     deadline = time.monotonic() + s.cfg.time_limit_s if s.cfg.time_limit_s else None
-    member_of = loop.strategy.member_of
-    write = StoreWriter(s.store, s.run_id, s.replayed, member_of)
     if not s.replayed:  # a measurement worth keeping; a replay's baseline is in its recording
         write(s.evaluator.baseline)
-
-    def on_eval(ev: Evaluation, spent: int, generation: int) -> None:
-        write(ev, generation)
-        board.update(ev, spent, member_of(ev.candidate.key), generation)
-
-    def checkpoint(lp) -> None:
-        save_population(s.run_dir, lp.generation, {"strategy": lp.strategy.state_dict(), "loop": lp.state_dict()},
-                        meta, keep=3)
-
-    loop.on_evaluation = on_eval
-    loop.checkpoint = checkpoint
     with board if live else _Null():
         loop.run(deadline)
     best = loop.best()

@@ -9,7 +9,7 @@
 #             "--size second", e.g. "--size transpose:R=4097,C=4096 --size transpose:R=4096,C=4097")
 #   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
 #             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
-#             and of the cases in PROFILE_CASES (a JSON list)
+#             and of the cases in PROFILE_CASES (a JSON list); PROFILE_ARGS adds e.g. "--source" (stalls per SASS line)
 #   peercode - what torch.compile generates (its Triton kernels and launch parameters) and how fast it runs,
 #             for the cases of PEER_CASES (default "stencil:H=131072,W=257"; benchmarks/peer_code.py)
 #   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batch_h200.toml; several files, space-
@@ -76,7 +76,7 @@ for stage in ${STAGES:-tests check bench batch}; do
       # shellcheck disable=SC2086
       timeout "${T_PROFILE:-150}" python3 benchmarks/profile_kernels.py --out "$WORK/profile" \
         ${PROFILE_SHAPES:+--from-shapes $PROFILE_SHAPES --below ${PROFILE_BELOW:-90}} \
-        ${PROFILE_TEMPLATES:+--templates $PROFILE_TEMPLATES} ${PROFILE_CASES:+--cases $PROFILE_CASES} \
+        ${PROFILE_TEMPLATES:+--templates $PROFILE_TEMPLATES} ${PROFILE_CASES:+--cases $PROFILE_CASES} ${PROFILE_ARGS:-} \
         > "$WORK/profile/profile.log" 2>&1
       echo "profile rc=$?" >> "$WORK/profile/profile.log" ;;
     peercode)

@@ -42,3 +42,23 @@ def test_a_bad_case_is_refused_in_one_line_before_anything_is_profiled():
         with pytest.raises(SystemExit, match=says) as e:
             prof.check_cases(bad, "cases.json")
         assert str(e.value).startswith("cases.json") and "\n" not in str(e.value)
+
+
+SOURCE = (ROOT / "benchmarks" / "h100-2026-12-05f" / "call6" / "profile"
+          / "sgemm_179x457x2545_64x64_8x4_split8.source.csv.gz")
+
+
+def test_the_source_page_is_summed_by_opcode_and_stall_reason():
+    # ncu's source page (SASS, one sgemm launch on an H100): a "Kernel Name" line, then the table
+    import gzip
+
+    lines = prof.source_summary(gzip.decompress(SOURCE.read_bytes()).decode(), "case")
+    text = "\n".join(lines)
+    assert lines[0] == "### case" and "2872 samples (Warp Stall Sampling (All Samples))." in text
+    assert "By opcode: FFMA 53%, LDS 10%" in text and "By stall reason: selected 29%, no_inst 18%" in text
+    assert "| 63 | 2.2 | `ERRBAR` | membar 63 |" in text
+    assert sum(line.startswith("| ") and "`" in line for line in lines) == 12
+
+
+def test_a_source_page_without_a_table_gives_no_lines():
+    assert prof.source_summary('"Kernel Name","sgemm"\nno table\n', "case") == []

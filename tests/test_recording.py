@@ -135,3 +135,25 @@ def test_shipped_recordings_are_at_their_templates_current_hash(path):
     assert doc["template_hash"] == load_template(doc["template"]).hash, \
         (f"{path.name} was recorded at {doc['template']}'s hash {doc['template_hash']}, not today's: re-record it, "
          "or run benchmarks/dev/rehash_recording.py on it")
+
+
+@pytest.mark.gpu
+def test_record_writes_each_measurement_once_and_extend_measures_only_what_is_new(tmp_path):
+    # the record loop on a real GPU: its one writer (tuning.StoreWriter) puts every measured genome in the
+    # database once; extending the recording with a larger sample reuses those rows and measures the rest
+    from evo_kernels.recording import record
+    from evo_kernels.store import ResultStore
+
+    db, out = str(tmp_path / "r.db"), str(tmp_path / "rec.json.gz")
+    args = dict(problem={"R": 1000, "C": 777}, db=db, out=out, seed=3, time_cap_s=0.05, batch=2)
+    record("transpose", sample=3, **args)
+    first = _doc(tmp_path / "rec.json.gz")["entries"]
+    with ResultStore(db, readonly=True) as s:
+        keys = [r["genome_key"] for r in s.rows(run_id="record-transpose")]
+    assert len(first) == 3 and len(keys) == len(set(keys)) == 3
+    record("transpose", sample=4, extend=True, **args)   # the baseline again (served by the db) and 3 new ones
+    space = load_template("transpose").space
+    both = {space.key(e["genome"]) for e in _doc(tmp_path / "rec.json.gz")["entries"]}
+    with ResultStore(db, readonly=True) as s:
+        keys = [r["genome_key"] for r in s.rows(run_id="record-transpose")]
+    assert len(both) == 6 and len(keys) == len(set(keys)) and set(keys) == both

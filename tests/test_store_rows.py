@@ -53,3 +53,16 @@ def test_device_falls_back_to_the_run_and_key_to_the_genome(db: Path) -> None:
         (row,) = s.rows()
     assert row["gpu_name"] == "NVIDIA H200" and row["sm_count"] is None
     assert row["genome_key"] == genome_key(ev.candidate.genome)
+
+
+def test_every_spelling_of_the_gpu_names_the_row(db: Path) -> None:
+    # a GPU worker says gpu_name, a replay of a Kernel Tuner cache only gpu: both rows name their GPU
+    from dataclasses import replace
+
+    ev = make_eval()
+    with ResultStore(db) as s:
+        s.add(ev, "worker", {"gpu_name": "NVIDIA H100 80GB HBM3", "driver_version": "580.159.04"})
+        s.add(replace(ev, run=replace(ev.run, device={"gpu": "RTX 3090", "replay": True})), "kt", replay=True)
+        rows = s.rows()
+    assert sorted((r["run_id"], r["gpu_name"]) for r in rows) == [("kt", "RTX 3090"),
+                                                                  ("worker", "NVIDIA H100 80GB HBM3")]
