@@ -9,6 +9,7 @@ import json
 import sys
 
 from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
+from evo_kernels.settings import BY_FIELD, DEFAULTS
 
 
 def _duration(text: str | None) -> float | None:
@@ -29,7 +30,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     forbids: dict[str, list[str]] = {}
     for k, v in kv_list(args.forbid, "--forbid").items():
         forbids.setdefault(k, []).extend(v.split(","))
-    budget = UNBOUNDED if args.time is not None else 200 if args.budget is None else args.budget
+    budget = UNBOUNDED if args.time is not None else DEFAULTS["budget"] if args.budget is None else args.budget
     cfg = TuneConfig(template=args.template, problem=problem_size(args.size), budget=budget,
                      time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=kv_list(args.pin, "--pin"),
@@ -111,12 +112,12 @@ def _add_where(s: argparse.ArgumentParser) -> None:
     s.add_argument("--gpus", metavar="I,J", help="local GPUs to measure on, one worker each (default: all visible)")
     s.add_argument("--scheduler", metavar="ADDRESS",
                    help="measure on the workers of this Dask scheduler (tcp:// or tls://; see docs/cluster.md)")
-    s.add_argument("--dask-local", type=int, default=0, metavar="N",
+    s.add_argument("--dask-local", type=int, default=DEFAULTS["dask_local"], metavar="N",
                    help="start a Dask LocalCluster of N workers on this machine and measure there")
-    s.add_argument("--ahead", type=int, default=0, metavar="B",
+    s.add_argument("--ahead", type=int, default=DEFAULTS["ahead"], metavar="B",
                    help="batches asked ahead of the one being told: builds run ahead of the GPU, more "
-                        "candidates/s, but the strategy proposes without the latest results (default 0; see "
-                        "benchmarks/THROUGHPUT.md)")
+                        "candidates/s, but the strategy proposes without the latest results "
+                        f"(default {DEFAULTS['ahead']}; see benchmarks/THROUGHPUT.md)")
 
 
 def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
@@ -125,10 +126,10 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("template")
     s.add_argument("--size", nargs="*", metavar="NAME=N", help="problem size, e.g. M=4096 N=4096 K=4096")
     g = s.add_mutually_exclusive_group()
-    g.add_argument("--budget", type=int, help="unique evaluations (default 200)")
+    g.add_argument("--budget", type=int, help=f"unique evaluations (default {DEFAULTS['budget']})")
     g.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
-    s.add_argument("--strategy", choices=("pbt", "ga", "random"), default="pbt")
-    s.add_argument("--objective", choices=("median", "p95"), default="median",
+    s.add_argument("--strategy", choices=BY_FIELD["strategy"].choices, default=DEFAULTS["strategy"])
+    s.add_argument("--objective", choices=BY_FIELD["objective"].choices, default=DEFAULTS["objective"],
                    help="throughput (median time) or tail latency (p95)")
     s.add_argument("--max-registers", type=int)
     s.add_argument("--max-smem", type=int, help="bytes of shared memory per block")
@@ -138,15 +139,15 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--no-designs", action="store_true",
                    help="start cold: not from the template's known designs (TEMPLATE.designs.json), which a "
                         "search on a GPU otherwise measures first, after any --start")
-    s.add_argument("--db", default="runs/evo-kernels.db")
+    s.add_argument("--db", default=DEFAULTS["db"])
     s.add_argument("--population", help="checkpoint folder (default <db>.runs/<template>-<size>-<strategy>-s<seed>)")
     s.add_argument("--init-population", metavar="DIR|none",
                    help="warm-start PBT from a saved population; 'none' for a cold start. Default: the shipped "
                         "populations/names-whole-corpus where it has measured a kernel with exactly these parameter "
                         "names (on another GPU or at another size), else cold")
     s.add_argument("--replay", help="replay this recording instead of measuring")
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--batch-size", type=int, default=8)
+    s.add_argument("--seed", type=int, default=DEFAULTS["seed"])
+    s.add_argument("--batch-size", type=int, default=DEFAULTS["batch_size"])
     _add_where(s)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_tune)

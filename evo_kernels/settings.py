@@ -2,7 +2,8 @@
 batch file's keys), run before anything is created or written.
 
 Each setting is a row of :data:`SETTINGS`: its :class:`~evo_kernels.tune_config.TuneConfig` field, the
-flag and the batch-file key that set it, its type and its range. :func:`check` judges one value and
+flag and the batch-file key that set it, its type, its range and its default (:data:`DEFAULTS`: what
+TuneConfig and the command-line flags default to). :func:`check` judges one value and
 names it the way its source does (``--seed -1``, ``job 2 (sgemm): budget 20.5``), so that every
 bad value becomes one line; :class:`SettingError` carries it. Pure: no file is read here.
 """
@@ -31,31 +32,33 @@ class Setting:
     optional: bool = False  # None (unset) allowed
     choices: tuple[str, ...] = ()
     most: int | None = None
+    default: Any = None  # TuneConfig's default (the flag's and the batch file's when unset)
 
 
 SEED_MAX = 2**63 - 1  # torch's manual_seed takes at most 64 bits; numpy any non-negative integer
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("budget", "--budget", "budget", int, least=1),
+    Setting("budget", "--budget", "budget", int, least=1, default=200),
     Setting("time_limit_s", "--time", "time_limit_s", float, least=0, positive=True, optional=True),
-    Setting("strategy", "--strategy", "strategy", str, choices=("pbt", "ga", "random")),
-    Setting("objective", "--objective", "objective", str, choices=("median", "p95")),
+    Setting("strategy", "--strategy", "strategy", str, choices=("pbt", "ga", "random"), default="pbt"),
+    Setting("objective", "--objective", "objective", str, choices=("median", "p95"), default="median"),
     Setting("max_registers", "--max-registers", "max_registers", int, least=1, optional=True),
     Setting("max_smem_bytes", "--max-smem", "max_smem_bytes", int, least=0, optional=True),
-    Setting("seed", "--seed", "seed", int, least=0, most=SEED_MAX),
-    Setting("batch_size", "--batch-size", "batch_size", int, least=1),
-    Setting("cv_weight", "--cv-weight", "cv_weight", float, least=0),
-    Setting("spill_weight", "--spill-weight", "spill_weight", float, least=0),
-    Setting("ahead", "--ahead", "ahead", int, least=0),
-    Setting("designs", "--no-designs", "designs", bool),
-    Setting("dask_local", "--dask-local", "dask_local", int, least=0),
-    Setting("db", "--db", "db", str),
+    Setting("seed", "--seed", "seed", int, least=0, most=SEED_MAX, default=0),
+    Setting("batch_size", "--batch-size", "batch_size", int, least=1, default=8),
+    Setting("cv_weight", "--cv-weight", "cv_weight", float, least=0, default=1.0),
+    Setting("spill_weight", "--spill-weight", "spill_weight", float, least=0, default=0.05),
+    Setting("ahead", "--ahead", "ahead", int, least=0, default=0),
+    Setting("designs", "--no-designs", "designs", bool, default=True),
+    Setting("dask_local", "--dask-local", "dask_local", int, least=0, default=0),
+    Setting("db", "--db", "db", str, default="runs/evo-kernels.db"),
     Setting("population", "--population", "population", str, optional=True),
     Setting("init_population", "--init-population", "init_population", str, optional=True),
     Setting("replay", "--replay", "replay", str, optional=True),
 )
 BY_FIELD = {s.field: s for s in SETTINGS}
 BY_KEY = {s.key: s for s in SETTINGS}
+DEFAULTS: dict[str, Any] = {s.field: s.default for s in SETTINGS}   # TuneConfig's and the flags' defaults
 _KIND = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from evo_kernels.runners.choose import Backend
+from evo_kernels.settings import DEFAULTS
 
 
 UNBOUNDED = 2**62  # the budget of a run limited by time alone (the leaderboard shows no budget)
@@ -25,10 +26,10 @@ class TuneConfig:
 
     template: str
     problem: dict[str, int] | None = None
-    budget: int = 200
+    budget: int = DEFAULTS["budget"]
     time_limit_s: float | None = None
-    strategy: str = "pbt"
-    objective: str = "median"  # "median" (throughput) or "p95" (tail latency)
+    strategy: str = DEFAULTS["strategy"]
+    objective: str = DEFAULTS["objective"]  # "median" (throughput) or "p95" (tail latency)
     max_registers: int | None = None
     max_smem_bytes: int | None = None
     pins: dict[str, Any] = field(default_factory=dict)  # gene -> the only allowed value
@@ -36,22 +37,22 @@ class TuneConfig:
     starts: list[dict[str, Any]] = field(default_factory=list)  # genomes a person proposes
     # start after them from the template's designs (NAME.designs.json) on a GPU; False: cold. A replay
     # starts cold either way (its recording has few of them: it reproduces a recorded search)
-    designs: bool = True
-    db: str = "runs/evo-kernels.db"
+    designs: bool = DEFAULTS["designs"]
+    db: str = DEFAULTS["db"]
     population: str | None = None  # checkpoint folder; default <db>.runs/<template>-<problem>-<strategy>-s<seed>
-    seed: int = 0
-    batch_size: int = 8
+    seed: int = DEFAULTS["seed"]
+    batch_size: int = DEFAULTS["batch_size"]
     init_population: str | None = None
     replay: str | None = None  # force a replay of this recording (else: GPU if present, else shipped recording)
-    cv_weight: float = 1.0
-    spill_weight: float = 0.05
+    cv_weight: float = DEFAULTS["cv_weight"]
+    spill_weight: float = DEFAULTS["spill_weight"]
     # batches asked before the oldest in flight is told: builds then run ahead of the GPU, but the
     # strategy proposes without the last batch's results (pbt needed 1.3-2.1x the evaluations at 1:
     # benchmarks/THROUGHPUT.md), so 0 unless asked
-    ahead: int = 0
+    ahead: int = DEFAULTS["ahead"]
     gpus: tuple[int, ...] | None = None  # local GPU indices (default: every visible GPU)
     scheduler: str | None = None  # a Dask scheduler's address: measure on its workers
-    dask_local: int = 0  # start a Dask LocalCluster of this many workers here
+    dask_local: int = DEFAULTS["dask_local"]  # start a Dask LocalCluster of this many workers here
 
     def identity(self) -> dict[str, Any]:
         """The fields a resumed run must share with the run it resumes (which GPUs or workers
