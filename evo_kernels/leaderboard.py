@@ -163,7 +163,7 @@ class LiveLeaderboard:
             self.measured += 1
             for k, v in stage_seconds(ev).items():
                 self.stage_s[k] = self.stage_s.get(k, 0.0) + v
-        if ev.fitness <= 0:
+        if not ev.feasible:
             self.failures += 1
         else:
             self.rows.append(row_from_evaluation(ev, self.nbytes, self.flops, member, generation))

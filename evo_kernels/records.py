@@ -107,3 +107,9 @@ class Evaluation:
     @property
     def status(self) -> str:
         return self.run.status if self.build.status == "ok" else self.build.status
+
+    @property
+    def feasible(self) -> bool:
+        """Passed every check and kept within the run's limits (registers, shared memory): the one rule, which
+        the store's ``FEASIBLE_SQL`` states for its rows. A failure, or a passed build over a limit, scores 0."""
+        return self.status == "ok" and self.fitness > 0

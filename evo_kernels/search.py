@@ -78,7 +78,7 @@ class SearchLoop:
         return sum(len(b.new) for b in self._flight)
 
     def best(self) -> Evaluation | None:
-        ok = [e for e in self.history if e.fitness > 0]
+        ok = [e for e in self.history if e.feasible]
         return max(ok, key=lambda e: e.fitness) if ok else None
 
     def _launch(self, asked: list[Candidate], generation: int) -> None:

@@ -217,7 +217,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     board = LiveLeaderboard(s.cfg.budget, nbytes, flops, stream=stream,
                             note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""),
                             replay=s.replayed, workers=s.runner.workers, busy=s.runner.busy)
-    board.restore(row_from_evaluation(ev, nbytes, flops) for ev in loop.history if ev.fitness > 0)
+    board.restore(row_from_evaluation(ev, nbytes, flops) for ev in loop.history if ev.feasible)
     deadline = time.monotonic() + s.cfg.time_limit_s if s.cfg.time_limit_s else None
     if not s.replayed:  # a measurement worth keeping; a replay's baseline is in its recording
         write(s.evaluator.baseline)
@@ -236,7 +236,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
 
 def outcome(ev: Evaluation) -> str:
     """An evaluation's outcome in a word: its status, or "infeasible" for a good build over a limit."""
-    return "infeasible" if ev.status == "ok" and not ev.fitness > 0 else ev.status
+    return "infeasible" if ev.status == "ok" and not ev.feasible else ev.status
 
 
 def nothing_feasible(result: dict[str, Any]) -> str | None:

@@ -201,7 +201,7 @@ class PBTSearch(Strategy):
     # --- learning ---------------------------------------------------------------------------
 
     def _reward(self, m: Member, ev: Evaluation) -> float:
-        if ev.fitness <= 0:
+        if not ev.feasible:
             return self.cfg.failure_reward
         if m.fitness <= 0:
             return self.cfg.reward_clip
