@@ -17,7 +17,7 @@
 Each job x size is a tuning session with its own population folder, named by the GPU it ran
 on; a finished one leaves ``done.json`` (GPU, driver, nvcc). Started again, the batch skips
 finished entries, resumes the interrupted one from its checkpoint and the database, and
-re-tunes an entry whose recorded GPU or nvcc differs from this machine's, warm-started from its
+re-tunes an entry whose recorded GPU, driver or nvcc differs from this machine's, warm-started from its
 old population. At the end it exports a header per kernel and writes the report.
 """
 from __future__ import annotations
@@ -149,7 +149,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     for plan in plans:
         cfg, done = plan.cfg, plan.run_dir / "done.json"
         if done.exists() and json.loads(done.read_text()).get("device") == here:
-            print(f"{plan.run_dir.name}: done earlier on this GPU and nvcc, skipped", file=stream, flush=True)
+            print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream, flush=True)
             summary["entries"].append({"entry": plan.run_dir.name, "skipped": True})
             continue
         stem = plan.run_dir.name[: -len(_slug(here["gpu"])) - 1]
@@ -160,7 +160,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
                 plan = replace(plan, init_population=warm_start(str(old[0]), plan.space, plan.replay))
             except CheckpointError as exc:
                 raise TuneError(str(exc)) from exc
-            print(f"{plan.run_dir.name}: GPU or nvcc changed since {old[0].name}: re-tuning, warm-started "
+            print(f"{plan.run_dir.name}: GPU, driver or nvcc changed since {old[0].name}: re-tuning, warm-started "
                   "from its population", file=stream, flush=True)
         s = open_session(plan)
         try:

@@ -42,6 +42,11 @@ def _merge(path: Path, old: dict[str, Any], space: Any) -> None:
                                                                    if space.key(e["genome"]) not in seen]))
 
 
+def _measured_on(device: dict[str, Any]) -> str:
+    """A GPU and its driver, as a recording's measurements must share them to be merged."""
+    return f"{device.get('gpu_name') or '?'} (driver {device.get('driver_version') or '?'})"
+
+
 def record(template_name: str, problem: dict[str, int] | None = None, sample: int | None = None,
            db: str = "runs/record.db", out: str = "recording.json.gz", seed: int = 0, time_cap_s: float = 0.5,
            batch: int = 16, extend: bool = False, pins: dict[str, Any] | None = None,
@@ -103,9 +108,13 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     except BackendError as exc:
         raise ValueError(f"record {t.name}: {exc}") from exc
     with ResultStore(db) as store, runner:
-        gpu, nvcc = runner.device_info().get("gpu_name", ""), runner.nvcc_version()
+        info, nvcc = runner.device_info(), runner.nvcc_version()
+        gpu, driver = info.get("gpu_name", ""), info.get("driver_version")
+        if old is not None and _measured_on(old["device"]) != _measured_on(info):   # before measuring anything
+            raise ValueError(f"{out}: cannot extend, recorded on {_measured_on(old['device'])}, "
+                             f"this is {_measured_on(info)}")
         ev = Evaluator(runner, t, problem, FitnessWeights(),
-                       known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc))
+                       known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc, driver=driver))
         run_id = f"record-{t.name}"
         write = StoreWriter(store, run_id, replay=False)
         evals, t0 = [], time.monotonic()
@@ -127,9 +136,6 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
             path = write_recording(new_out, evals, space, template=t.name, template_hash=t.hash, problem=problem,
                                    device=ev.device, nvcc=nvcc_version())
             if old is not None:
-                if old["device"].get("gpu_name") != ev.device.get("gpu_name"):
-                    raise ValueError(f"{out}: cannot extend, recorded on {old['device'].get('gpu_name')}, "
-                                     f"this is {ev.device.get('gpu_name')}")
                 _merge(path, old, space)
                 path = path.replace(out)
         return path

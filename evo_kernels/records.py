@@ -92,7 +92,7 @@ class Evaluation:
     """A candidate with its build, its run and its scalar fitness.
 
     ``reused`` marks an evaluation served from an earlier measurement in the results database
-    (same template, genome, problem, GPU and nvcc) instead of measured now."""
+    (same template, genome, problem, GPU, driver and nvcc) instead of measured now."""
 
     build: BuildResult
     run: RunResult

@@ -47,9 +47,12 @@ def _identity(template_hash: str, genome_key: str, problem: Mapping[str, Any] | 
             ("problem_json = ?", canonical_problem(problem)), ("gpu_name = ?", gpu_name)]
 
 
-def _lookup_extra(nvcc_version: str, flags: Sequence[str] | None, replay: bool | None) -> list[tuple[str, Any]]:
-    """The where-clauses of a lookup past the identity: nvcc version, and flags and replay where given."""
+def _lookup_extra(nvcc_version: str, flags: Sequence[str] | None, replay: bool | None,
+                  driver: str | None) -> list[tuple[str, Any]]:
+    """The where-clauses of a lookup past the identity: nvcc version, and the driver, flags and replay where given."""
     where: list[tuple[str, Any]] = [("nvcc_version = ?", nvcc_version)]
+    if driver is not None:
+        where.append(("driver_version = ?", driver))
     if flags is not None:
         where.append(("flags_json = ?", json.dumps(list(flags))))
     if replay is not None:
@@ -195,18 +198,20 @@ class ResultStore:
         return [decode_row(r) for r in rows]
 
     def lookup(self, template_hash: str, genome_key: str, problem: Mapping[str, Any], gpu_name: str,
-               nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None
-               ) -> Evaluation | None:
+               nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None,
+               driver: str | None = None) -> Evaluation | None:
         """The latest evaluation of this identity (any status), or None: what lets a run skip a
-        measurement it already has. ``flags`` and ``replay``, where given, must match too."""
-        where = _identity(template_hash, genome_key, problem, gpu_name) + _lookup_extra(nvcc_version, flags, replay)
+        measurement it already has. ``driver`` (the GPU worker's driver_version), ``flags`` and ``replay``,
+        where given, must match too."""
+        where = (_identity(template_hash, genome_key, problem, gpu_name)
+                 + _lookup_extra(nvcc_version, flags, replay, driver))
         rows = self._select(where, order="id DESC", limit=1, index=_IDENTITY_INDEX)
         return to_evaluation(rows[0]) if rows else None
 
     def lookup_many(self, template_hash: str, genome_keys: Iterable[str], problem: Mapping[str, Any], gpu_name: str,
-                    nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None
-                    ) -> dict[str, Evaluation]:
-        """:meth:`lookup` for many genome keys of one template, problem, GPU and nvcc at once:
+                    nvcc_version: str, *, flags: Sequence[str] | None = None, replay: bool | None = None,
+                    driver: str | None = None) -> dict[str, Evaluation]:
+        """:meth:`lookup` for many genome keys of one template, problem, GPU and nvcc (and driver, where given) at once:
         ``{genome_key: latest evaluation}`` for the keys that have one."""
         keys = list(dict.fromkeys(genome_keys))
         found: dict[str, dict[str, Any]] = {}
@@ -214,7 +219,7 @@ class ResultStore:
             chunk = tuple(keys[i:i + _CHUNK])
             where = [("template_hash = ?", template_hash), (f"genome_key IN ({', '.join('?' * len(chunk))})", chunk),
                      ("problem_json = ?", canonical_problem(problem)), ("gpu_name = ?", gpu_name),
-                     *_lookup_extra(nvcc_version, flags, replay)]
+                     *_lookup_extra(nvcc_version, flags, replay, driver)]
             for row in self._select(where, order="id DESC", index=_IDENTITY_INDEX):
                 found.setdefault(row["genome_key"], row)  # newest first: the first row of a key wins
         return {k: to_evaluation(found[k]) for k in keys if k in found}

@@ -149,10 +149,10 @@ def open_session(plan: Plan) -> Session:
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:
-            gpu, nvcc = device.get("gpu_name", ""), runner.nvcc_version()
+            gpu, driver, nvcc = device.get("gpu_name", ""), device.get("driver_version"), runner.nvcc_version()
 
-            def known(c: Candidate) -> Evaluation | None:
-                return store.lookup(template.hash, c.key, problem, gpu, nvcc)
+            def known(c: Candidate) -> Evaluation | None:   # measured before on this GPU, driver and nvcc
+                return store.lookup(template.hash, c.key, problem, gpu, nvcc, driver=driver)
 
             evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
             where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"

@@ -137,6 +137,16 @@ def test_shipped_recordings_are_at_their_templates_current_hash(path):
          "or run benchmarks/dev/rehash_recording.py on it")
 
 
+def test_a_recording_extends_only_with_measurements_of_its_gpu_and_driver():
+    from evo_kernels.recording import _measured_on
+
+    here = {"gpu_name": "NVIDIA H100 80GB HBM3", "driver_version": "580.159.04", "sm_count": 132}
+    assert _measured_on(here) == _measured_on({**here, "sm_count": None}) == \
+        "NVIDIA H100 80GB HBM3 (driver 580.159.04)"
+    assert _measured_on({**here, "driver_version": "590.1"}) != _measured_on(here)
+    assert _measured_on({**here, "gpu_name": "NVIDIA H200"}) != _measured_on(here)
+
+
 @pytest.mark.gpu
 def test_record_writes_each_measurement_once_and_extend_measures_only_what_is_new(tmp_path):
     # the record loop on a real GPU: its one writer (tuning.StoreWriter) puts every measured genome in the

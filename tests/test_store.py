@@ -32,6 +32,9 @@ def test_lookup_identity(db: Path) -> None:
             assert s.lookup(**{**ident, field: other}) is None, field
         assert s.lookup(**ident, flags=["-O3"]) is not None and s.lookup(**ident, flags=["-O2"]) is None
         assert s.lookup(**ident, replay=True) is None
+        # another driver is another measurement (a batch re-tunes after a driver update, and must not be served
+        # the old driver's numbers)
+        assert s.lookup(**ident, driver="570.86.15") is not None and s.lookup(**ident, driver="580.159.04") is None
         s.add(make_eval(median=3.0), "r2", DEVICE)
         assert s.lookup(**ident).run.median_ms == 3.0  # the latest measurement wins
 
@@ -49,6 +52,8 @@ def test_lookup_many(db: Path) -> None:
         for k, e in got.items():
             assert e == s.lookup("th0", k, problem, gpu, nvcc)
         assert s.lookup_many("th0", ["k0"], problem, gpu, nvcc, flags=["-O2"]) == {}
+        assert s.lookup_many("th0", ["k0"], problem, gpu, nvcc, driver="580.159.04") == {}
+        assert list(s.lookup_many("th0", ["k0"], problem, gpu, nvcc, driver="570.86.15")) == ["k0"]
         assert list(s.lookup_many("th0", ["k0"], problem, gpu, nvcc, replay=False)) == ["k0"]
         many = [f"x{i}" for i in range(1200)] + ["k0"]  # more keys than one query takes
         assert list(s.lookup_many("th0", many, problem, gpu, nvcc)) == ["k0"]

@@ -46,11 +46,14 @@ def gpu_count() -> int:
 
 
 def gpu_identity(index: int = 0) -> dict[str, Any]:
-    """Name and driver version of visible GPU ``index``, without making a context."""
+    """Name and driver version of visible GPU ``index``, without making a context: the same values a GPU
+    worker reports as gpu_name and driver_version (its measurements' rows carry them)."""
     import pycuda.driver as drv
 
+    from evo_kernels.runners.launch import driver_version
+
     drv.init()
-    return {"gpu": drv.Device(index).name(), "driver": drv.get_driver_version()}
+    return {"gpu": drv.Device(index).name(), "driver": driver_version(drv.get_driver_version())}
 
 
 class GpuRunner:

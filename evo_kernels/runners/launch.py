@@ -124,6 +124,21 @@ def driver_version_from(text: str) -> str:
     return m.group(1) if m else ""
 
 
+def nvidia_driver_version() -> str:
+    """The kernel driver's version (e.g. "580.159") from /proc, or "" where it cannot be read."""
+    try:
+        with open("/proc/driver/nvidia/version") as f:
+            return driver_version_from(f.read())
+    except OSError:
+        return ""
+
+
+def driver_version(cuda_driver_version: int) -> str:
+    """The driver a measurement was made with, as the results database and a batch's "done on this GPU" record
+    it: the kernel driver's version, or "cuda-<N>" (the CUDA driver API's) where /proc does not say."""
+    return nvidia_driver_version() or f"cuda-{cuda_driver_version}"
+
+
 def flush_bytes(l2_bytes: int) -> int:
     """Size of the buffer written between samples so that no sample finds its data in L2."""
     return max(L2_FLUSH_MIN_BYTES, 4 * int(l2_bytes))

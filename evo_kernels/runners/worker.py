@@ -28,7 +28,7 @@ from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
 from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
                                         rel_error_torch, require_ok)
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
-from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version_from, flush_bytes,
+from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version, flush_bytes,
                                         summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.timing import Sampler, Timed
@@ -45,14 +45,6 @@ def _one_line(exc: BaseException) -> str:
 
 def _fmt(p: Mapping[str, int]) -> str:
     return ",".join(f"{k}={v}" for k, v in p.items())
-
-
-def nvidia_driver_version() -> str:
-    """The kernel driver's version (e.g. "580.159") from /proc, or "" where it cannot be read."""
-    try:
-        return driver_version_from(Path("/proc/driver/nvidia/version").read_text())
-    except OSError:
-        return ""
 
 
 def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -82,7 +74,7 @@ class Evaluator(TorchOnDevice):
         cuda_version = cuda.get_driver_version()
         self.info: dict[str, Any] = {
             "gpu_name": self.dev.name(), "sm_count": int(get(attr.MULTIPROCESSOR_COUNT)), "cc": f"{major}.{minor}",
-            "driver_version": nvidia_driver_version() or f"cuda-{cuda_version}", "cuda_driver_version": cuda_version,
+            "driver_version": driver_version(cuda_version), "cuda_driver_version": cuda_version,
             "l2_bytes": self.l2_bytes, "memory_bytes": int(self.dev.total_memory()), "device": device,
             "pci_bus_id": self.dev.pci_bus_id(), "torch": False}
         self.flush = cuda.mem_alloc(flush_bytes(self.l2_bytes))
