@@ -205,3 +205,16 @@ def test_gpu_pool_pins_its_worker_times_every_stage_and_survives_a_hang(tmp_path
             assert m.run.device.get("visible_device") is not None and m.run.device.get("gpu_name")
         busy = pool.busy()
         assert sum(busy["measured"]) == 4 and 0 < sum(busy["busy_s"]) <= busy["wall_s"] * pool.workers
+
+
+@pytest.mark.gpu
+def test_a_batch_names_the_gpu_and_driver_its_workers_record():
+    # a batch's done.json (gpu_identity, no context) and the rows a worker writes (device_info) must name the
+    # same GPU and driver, or a batch would re-tune on one notion and be served old rows on the other
+    from evo_kernels.runners.gpu import gpu_identity
+
+    with GpuRunner(timeout_s=30.0) as r:
+        info = r.device_info()
+    here = gpu_identity(info["device"])
+    assert here == {"gpu": info["gpu_name"], "driver": info["driver_version"]}
+    assert here["driver"] and here["gpu"]
