@@ -1,0 +1,58 @@
+"""Which backend measures (evo_kernels/runners/choose.py), on a machine without a GPU (FORCE_REPLAY makes any
+machine one): the replay rules, the checks of flags and environment before anything opens, and the runner
+and identity a session gets."""
+import pytest
+
+from evo_kernels.runners import choose
+from evo_kernels.runners.choose import Backend, BackendError, describe_here, open_runner, replay_source
+from evo_kernels.runners.replay_runner import ReplayRunner
+
+
+@pytest.fixture(autouse=True)
+def no_gpu(monkeypatch):
+    monkeypatch.setenv(choose.FORCE_REPLAY_ENV, "1")
+    monkeypatch.delenv(choose.REPLAY_DELAY_ENV, raising=False)
+
+
+def test_without_a_gpu_a_session_replays_the_shipped_recording_or_says_none_ships():
+    assert not choose.gpu_present()
+    assert replay_source(Backend(), "transpose") == choose.RECORDINGS / "transpose.json.gz"
+    assert replay_source(Backend(replay="mine.json.gz"), "transpose").name == "mine.json.gz"   # --replay wins
+    assert replay_source(Backend(scheduler="tcp://10.0.0.1:8786"), "transpose") is None      # the cluster's GPUs
+    with pytest.raises(BackendError, match=r"nope: no GPU here and no H200 recording of it ships .*recorded: .*sgemm"):
+        replay_source(Backend(), "nope")
+
+
+@pytest.mark.parametrize("backend, says", [
+    (Backend(scheduler="tcp://h:1", dask_local=2), "--scheduler and --dask-local exclude each other"),
+    (Backend(dask_local=-1), "--dask-local -1: the worker count must be at least 1"),
+    (Backend(gpus=()), "GPU indices are 0 or more"),
+    (Backend(gpus=(0, -2)), "--gpus 0,-2: GPU indices are 0 or more"),
+])
+def test_flags_that_cannot_work_together_are_one_line_before_anything_opens(backend, says):
+    with pytest.raises(BackendError, match=says):
+        backend.validate()
+
+
+@pytest.mark.parametrize("raw, says", [("fast", "is not a number of seconds"), ("-1", "is negative")])
+def test_a_bad_replay_delay_in_the_environment_stops_the_run(monkeypatch, raw, says):
+    monkeypatch.setenv(choose.REPLAY_DELAY_ENV, raw)
+    with pytest.raises(BackendError, match=says):
+        Backend().validate()
+    monkeypatch.setenv(choose.REPLAY_DELAY_ENV, "0.25")
+    assert choose.replay_delay_s() == 0.25
+
+
+def test_a_replay_opens_a_replay_runner_that_says_so_and_a_batch_names_it_replay():
+    rec = replay_source(Backend(), "transpose")
+    with open_runner(Backend(), rec) as runner:
+        assert isinstance(runner, ReplayRunner)
+        info = runner.device_info()
+        assert info["replay"] is True and info["gpu"] == info["gpu_name"] and "H200" in info["gpu"]
+    here = describe_here(Backend())
+    assert here["gpu"] == "replay" and here["driver"] is None and here["nvcc"]
+
+
+def test_no_gpu_and_no_replay_is_an_error_not_a_hang():
+    with pytest.raises(BackendError, match="no GPU visible here"):
+        choose.LocalSpec().open()
