@@ -23,6 +23,9 @@ KB = "KS" if SPLIT > 1 else "K"            # the k extent this block walks (K is
 FRAG = ReorderInstructions_Fragments       # fragments double-buffered in registers across the barrier
 GROUP = TileLoops_Group                    # blocks ordered in groups of GROUP block rows (L2 reuse)
 SHIFT = TileLoops_Shift                    # edge tiles shifted inside the matrix, only their own outputs stored
+WARP = ThreadCoarsening_Warp               # a warp's threads cover LY x LX of the thread grid (not 32 of a row)
+LX = min(NTX, 8)
+LY = 32 // LX
 OM, ON = ("om0", "on0") if SHIFT else ("bm0", "bn0")   # the block's own tile origin (its outputs)
 def rin(r):
     return f"({r} >= om0 && {r} < M)" if SHIFT else f"{r} < M"
@@ -115,7 +118,15 @@ extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
 ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ work,
           int* __restrict__ tiles, int M, int N, int K)
 {
+% if WARP:
+    // ThreadCoarsening_Warp: the ${T // 32} warps tile the ${NTX} x ${NTY} thread grid in ${LX} x ${LY} pieces, so that a
+    // warp's fragment reads from shared memory touch ${LX} float${min(4, TN)} of B and ${LY} of A (fewer wavefronts than a
+    // row of 32 threads); the copies into shared memory keep the hardware's linear thread order (tid)
+    const int tid = threadIdx.y * ${NTX} + threadIdx.x, lane = tid % 32, warp = tid / 32;
+    const int tx = warp % ${NTX // LX} * ${LX} + lane % ${LX}, ty = warp / ${NTX // LX} * ${LY} + lane / ${LX};
+% else:
     const int tx = threadIdx.x, ty = threadIdx.y;
+% endif
 % if GROUP > 1:
     // grouped block order: consecutive blocks walk ${GROUP} block rows down before moving one block column
     // right, so the blocks in flight together read fewer distinct rows of A and columns of B (L2 reuse)
@@ -218,7 +229,9 @@ ${direct_loop(False)}
 <%doc> ---------------- shared-memory kernel ---------------- </%doc>
     __shared__ __align__(16) float As[${NBUF}][${BK}][${BM + PAD}];   // A tile, transposed: As[k][m]
     __shared__ __align__(16) float Bs[${NBUF}][${BK}][${BN + PAD}];   // B tile: Bs[k][n]
+% if not WARP:
     const int tid = ty * ${NTX} + tx;
+% endif
 % if SPLIT > 1:
     // split-K: this block walks k tiles [z * per, (z + 1) * per) of the ceil(K / ${BK}); A and B start there
     // (a multiple of ${BK} columns of A, rows of B: float4 alignment is kept)

@@ -85,6 +85,12 @@ GENES = [
          "most blocks are edge blocks) every block takes the full-tile loop, at the cost of computing the shared "
          "rows and columns twice. Where the matrix is smaller than a tile the block stays put (guarded loop). "
          "Needs TileLoops_Specialize"),
+    Gene("ThreadCoarsening_Warp", "ThreadCoarsening", (False, True), False,
+         "a warp's 32 threads cover 8 columns x 4 rows of the block's thread grid instead of 32 consecutive threads of "
+         "a row (1 or 2 rows): its fragment reads from shared memory touch 8 float4 of B and 4 of A, one wavefront "
+         "each, instead of 16 and 2 (3 wavefronts per k step with 4 x 4 per thread, 2 with it). The copies into "
+         "shared memory keep their order. Where a row of threads is 16 or more wide (BN / TN >= 16), with shared "
+         "memory"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -157,6 +163,13 @@ def constraints(g):
     if g["TileLoops_SplitKEdges"] > 1 and g["TileLoops_SplitK"] > 1:
         out.append("TileLoops_SplitKEdges splits the edge tiles only; TileLoops_SplitK splits every tile: one or "
                    "the other")
+    if g["ThreadCoarsening_Warp"]:
+        ntx, nty = g["TileLoops_N"] // g["ThreadCoarsening_N"], g["TileLoops_M"] // g["ThreadCoarsening_M"]
+        if not g["UseSharedMemory"]:
+            out.append("ThreadCoarsening_Warp shapes the warps' shared-memory reads: it requires UseSharedMemory")
+        if ntx < 16 or nty % 4 or t % 32:
+            out.append(f"ThreadCoarsening_Warp needs rows of 16 or more threads and whole 8 x 4 warps "
+                       f"({ntx} x {nty} threads)")
     if g["TileLoops_Shift"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_Shift moves edge tiles onto the full-tile loop: it requires TileLoops_Specialize")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:

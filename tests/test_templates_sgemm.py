@@ -334,3 +334,39 @@ def test_emulated_sgemm_async_full_tile_edges_match_reference(change, tmp_path):
     src = t.render(g)
     assert "cp_async16_full(" in src and "four 4-byte copies" in src and "the last, partial k tile" in src
     emulate_at(t, g, ASYNC_EDGE_SHAPES, tmp_path)
+
+
+# ThreadCoarsening_Warp: the warps tile the thread grid in 8 x 4 pieces (the fragment reads of a warp touch fewer
+# shared-memory wavefronts); the copies into shared memory keep the linear thread order. Register-staged 128 x 128
+# tiles, the cp.async loop with its edges, the shift and split-K (the last block's sum and its counter at tx = ty =
+# 0), 64 x 64 tiles of 8 x 4 split by 16, and the guarded loop alone; ragged, misaligned and tiny shapes
+WARP_VARIANTS = [dict(),
+                 dict(TileLoops_M=32, TileLoops_N=64, ThreadCoarsening_M=4, ThreadCoarsening_N=4, TileLoops_K=16,
+                      ReorderInstructions=False, ReorderInstructions_Async=3, ReorderInstructions_Fragments=True,
+                      TileLoops_SpecializeEdges=True, TileLoops_Shift=True, TileLoops_SplitK=8),
+                 dict(TileLoops_M=64, TileLoops_N=64, ThreadCoarsening_M=8, ThreadCoarsening_N=4, TileLoops_K=16,
+                      ReorderInstructions=False, ReorderInstructions_Async=4, TileLoops_SpecializeEdges=True,
+                      TileLoops_Shift=True, TileLoops_SplitK=16),
+                 dict(TileLoops_M=32, TileLoops_N=64, ThreadCoarsening_M=4, ThreadCoarsening_N=4,
+                      TileLoops_Specialize=False, TileLoops_SplitKEdges=8, AdjustBlockSize_MaxRegisters=255)]
+WARP_SHAPES = [{"M": 200, "N": 261, "K": 37}, {"M": 130, "N": 258, "K": 300}, {"M": 67, "N": 137, "K": 36},
+               {"M": 5, "N": 70, "K": 9}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", WARP_VARIANTS, ids=lambda c: "-".join(
+    f"{k}={v}" for k, v in c.items() if k.startswith(("TileLoops_M", "TileLoops_N", "TileLoops_S"))) or "fast")
+def test_emulated_sgemm_warp_tiles_match_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change, "ThreadCoarsening_Warp": True})
+    src = t.render(g)
+    assert "const int tid = threadIdx.y * " in src and "lane / 8;" in src
+    emulate_at(t, g, WARP_SHAPES, tmp_path)
+
+
+def test_sgemm_warp_tiles_need_wide_rows_of_threads_and_are_identity_when_off():
+    t = load_template("sgemm")
+    narrow = {**fast(t), "TileLoops_N": 64, "ThreadCoarsening_N": 8, "ThreadCoarsening_Warp": True}   # 8 x 16
+    assert any("rows of 16 or more threads" in v for v in t.meta.constraints(narrow))
+    src = t.render(fast(t))
+    assert "lane" not in src and "const int tx = threadIdx.x, ty = threadIdx.y;" in src
