@@ -41,6 +41,8 @@ def kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
         if "=" not in item:
             raise UsageError(f"{what} {item!r}: expected NAME=VALUE")
         k, v = item.split("=", 1)
+        if not k.strip():
+            raise UsageError(f"{what} {item!r}: expected NAME=VALUE, the name is empty")
         out[k.strip()] = v.strip()
     return out
 

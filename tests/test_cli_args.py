@@ -1,0 +1,51 @@
+"""The flag values every command parses alike (evo_kernels/cli_args.py): each bad one is a UsageError of one
+line naming the flag (the CLI prints it and exits 2), each good one the value the commands get."""
+import json
+
+import pytest
+
+from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
+
+
+def test_a_genome_is_json_text_or_a_json_file(tmp_path):
+    assert parse_genome('{"TileLoops": 64}') == {"TileLoops": 64}
+    f = tmp_path / "g.json"
+    f.write_text(json.dumps({"UnrollLoop": True}))
+    assert parse_genome(str(f), "--start") == {"UnrollLoop": True}
+    f.write_text("[1, 2]")
+    with pytest.raises(UsageError, match=rf"^{f}: a genome is a JSON object of gene names to values$"):
+        parse_genome(str(f), "--start")
+    with pytest.raises(UsageError, match=r"^--genome: not valid JSON: "):
+        parse_genome('{"TileLoops": }')
+
+
+def test_name_value_lists_and_their_errors():
+    assert kv_list([" TileLoops = 64", "UnrollLoop=true"], "--pin") == {"TileLoops": "64", "UnrollLoop": "true"}
+    assert kv_list(None, "--pin") == {} and kv_list(["a=b=c"], "--pin") == {"a": "b=c"}
+    with pytest.raises(UsageError, match=r"^--pin 'TileLoops': expected NAME=VALUE$"):
+        kv_list(["TileLoops"], "--pin")
+    with pytest.raises(UsageError, match=r"^--forbid '=64': expected NAME=VALUE, the name is empty$"):
+        kv_list(["=64"], "--forbid")
+
+
+@pytest.mark.parametrize("items, want", [(["M=4096", "N=8", "K=16"], {"M": 4096, "N": 8, "K": 16}),
+                                         (["M=4096,N=8", "K=16"], {"M": 4096, "N": 8, "K": 16}),
+                                         (["R=5,", ",C=7"], {"R": 5, "C": 7}), (None, None), ([], None)])
+def test_problem_sizes_in_either_form(items, want):
+    assert problem_size(items) == want
+
+
+@pytest.mark.parametrize("items, says", [(["M=4096", "M=8"], "--size: M is given twice"),
+                                         (["M=1e3"], "--size 'M=1e3': a size is an integer"),
+                                         (["M"], "--size 'M': expected NAME=VALUE"),
+                                         (["=7"], "the name is empty")])
+def test_a_bad_size_is_one_line_naming_the_flag(items, says):
+    with pytest.raises(UsageError) as e:
+        problem_size(items)
+    assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_at_least():
+    at_least(1, 1, "--sample")
+    with pytest.raises(UsageError, match=r"^--sample 0: must be at least 1$"):
+        at_least(0, 1, "--sample")
