@@ -141,6 +141,11 @@ def sass_mix(cubin: str) -> tuple[collections.Counter, str]:
     return ops, text
 
 
+def last_line(stderr: str) -> str:
+    """What a tool said last on stderr (its error, where it gave no output), in at most 200 characters."""
+    return (stderr.strip().splitlines() or ["no output"])[-1][:200]
+
+
 def run_ncu(select: list[str], launch: str, case_file: Path, index: int, csv_path: Path) -> tuple[dict, str]:
     """ncu over one case's profiled process (``launch``: --launch, or --launch-peer), ``select`` choosing the kernels
     it profiles; its output goes to ``csv_path``. The metrics of each kernel (``ncu_rows``), and ncu's last line of
@@ -150,7 +155,7 @@ def run_ncu(select: list[str], launch: str, case_file: Path, index: int, csv_pat
     cmd += [sys.executable, __file__, launch, str(case_file), "--index", str(index)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     csv_path.write_text(proc.stdout + "\n" + proc.stderr[-3000:])
-    return ncu_rows(proc.stdout), (proc.stderr.strip().splitlines() or ["no output"])[-1][:200]
+    return ncu_rows(proc.stdout), last_line(proc.stderr)
 
 
 def run_ncu_source(select: list[str], case_file: Path, index: int, out: Path, label: str) -> list[str]:
@@ -162,13 +167,12 @@ def run_ncu_source(select: list[str], case_file: Path, index: int, out: Path, la
            str(rep.with_suffix("")), sys.executable, __file__, "--launch", str(case_file), "--index", str(index)]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if not rep.exists():
-        return [f"- {label}: no report ({(proc.stderr.strip().splitlines() or ['no output'])[-1][:200]})"]
+        return [f"- {label}: no report ({last_line(proc.stderr)})"]
     page = subprocess.run(["ncu", "-i", str(rep), "--page", "source", "--csv", "--print-source", "sass"],
                           capture_output=True, text=True, timeout=300)
     rep.unlink()
     (out / f"{label}.source.csv").write_text(page.stdout + "\n" + page.stderr[-2000:])
-    return source_summary(page.stdout, label) or [
-        f"- {label}: no source rows ({(page.stderr.strip().splitlines() or ['no output'])[-1][:200]})"]
+    return source_summary(page.stdout, label) or [f"- {label}: no source rows ({last_line(page.stderr)})"]
 
 
 def source_summary(page: str, label: str) -> list[str]:
@@ -255,11 +259,10 @@ def profile(cases: list[dict], out: Path, source: bool = False) -> str:
         ops, text = sass_mix(b.cubin_path)
         (out / f"{label}.sass.txt").write_text(text)
         # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
-        per, failure = run_ncu(["--kernel-name", b.entry or t.kernel, "--launch-skip", "2", "--launch-count", "1"],
-                               "--launch", case_file, i, out / f"{label}.ncu.csv")
+        ours = ["--kernel-name", b.entry or t.kernel, "--launch-skip", "2", "--launch-count", "1"]
+        per, failure = run_ncu(ours, "--launch", case_file, i, out / f"{label}.ncu.csv")
         if source:
-            src_lines += run_ncu_source(["--kernel-name", b.entry or t.kernel, "--launch-skip", "2",
-                                         "--launch-count", "1"], case_file, i, out, label)
+            src_lines += run_ncu_source(ours, case_file, i, out, label)
             (out / "SOURCE.md").write_text("\n".join(src_lines) + "\n")
         metrics = next(iter(per.values()), {})
         metrics.pop("grid", None)

@@ -62,7 +62,7 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     from evo_kernels.runners.choose import Backend, BackendError, open_runner
     from evo_kernels.runners.replay import write_recording
     from evo_kernels.store import ResultStore
-    from evo_kernels.tuning import StoreWriter
+    from evo_kernels.tuning import StoreWriter, measured_before
 
     t = load_template(template_name)
     problem = dict(problem or t.problem)
@@ -108,13 +108,12 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     except BackendError as exc:
         raise ValueError(f"record {t.name}: {exc}") from exc
     with ResultStore(db) as store, runner:
-        info, nvcc = runner.device_info(), runner.nvcc_version()
-        gpu, driver = info.get("gpu_name", ""), info.get("driver_version")
+        info = runner.device_info()
         if old is not None and _measured_on(old["device"]) != _measured_on(info):   # before measuring anything
             raise ValueError(f"{out}: cannot extend, recorded on {_measured_on(old['device'])}, "
                              f"this is {_measured_on(info)}")
         ev = Evaluator(runner, t, problem, FitnessWeights(),
-                       known=lambda c: store.lookup(t.hash, c.key, problem, gpu, nvcc, driver=driver))
+                       known=measured_before(store, t.hash, problem, info, runner.nvcc_version()))
         run_id = f"record-{t.name}"
         write = StoreWriter(store, run_id, replay=False)
         evals, t0 = [], time.monotonic()

@@ -79,6 +79,15 @@ class StoreWriter:
             self._stored.update(ev.candidate.key for ev in new)
 
 
+def measured_before(store: Any, template_hash: str, problem: dict[str, int], device: dict[str, Any],
+                    nvcc: str) -> Callable[[Candidate], Evaluation | None]:
+    """The Evaluator's ``known``: a candidate's latest evaluation in ``store`` at this template hash and
+    problem, measured on this GPU, driver and nvcc (``device``: the runner's device_info), or None. The one
+    rule of "the same measurement" for a tuning session and ``record``."""
+    gpu, driver = device.get("gpu_name", ""), device.get("driver_version")
+    return lambda c: store.lookup(template_hash, c.key, problem, gpu, nvcc, driver=driver)
+
+
 def _open_store(path: str, readonly: bool = False) -> Any:
     from evo_kernels.store import ResultStore
     from evo_kernels.store_file import StoreError
@@ -149,11 +158,7 @@ def open_session(plan: Plan) -> Session:
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:
-            gpu, driver, nvcc = device.get("gpu_name", ""), device.get("driver_version"), runner.nvcc_version()
-
-            def known(c: Candidate) -> Evaluation | None:   # measured before on this GPU, driver and nvcc
-                return store.lookup(template.hash, c.key, problem, gpu, nvcc, driver=driver)
-
+            known = measured_before(store, template.hash, problem, device, runner.nvcc_version())
             evaluator = Evaluator(runner, template, problem, weights, limits, known=known)
             where = f"{runner.workers} GPU worker{'s' if runner.workers > 1 else ''}"
             note = f"tuning {template.name} at {problem} on {device.get('gpu_name', 'the GPU')} ({where})"
