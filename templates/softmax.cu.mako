@@ -14,6 +14,7 @@ PF = NR > 1 and MODE == "registers"       # the next row's loads issued before t
 # the prefetch's register cap: 64 (1024 threads per SM) for up to 16 floats a row per thread, else 128
 # (512 threads per SM: two sets of 32 floats, e.g. 256 threads x 8 float4 per row part, fit without spill)
 PF_MINB = (1024 if K * V <= 16 else 512) // NT if PF else 0
+REV = TileLoops_Reverse                   # streaming passes alternate direction; the write pass stores evict-first
 %>
 #include <stdint.h>
 % if CL > 1:
@@ -43,6 +44,17 @@ template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2
 { *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
 template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
 { *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
+% if REV:
+
+// the streaming write pass's stores, evict-first in L2 (st.global.cs): the lines written do not push out the
+// lines of the row that the pass has still to read
+template <int W> __device__ __forceinline__ void stcs_v(float* p, const float (&v)[W]);
+template <> __device__ __forceinline__ void stcs_v<1>(float* p, const float (&v)[1]) { __stcs(p, v[0]); }
+template <> __device__ __forceinline__ void stcs_v<2>(float* p, const float (&v)[2])
+{ __stcs(reinterpret_cast<float2*>(p), make_float2(v[0], v[1])); }
+template <> __device__ __forceinline__ void stcs_v<4>(float* p, const float (&v)[4])
+{ __stcs(reinterpret_cast<float4*>(p), make_float4(v[0], v[1], v[2], v[3])); }
+% endif
 
 // Max / sum over the ${T} threads of a row group; every thread of the group gets the same value
 // (xor butterflies combine the same two operands in every lane, then one fixed-order pass over
@@ -106,6 +118,14 @@ __device__ __forceinline__ float group_sum(float v, float* red, float* xch, int 
 // XTRA: the row also has up to 2W - 2 loose floats outside the vectors (the scalar head before the
 // first 16-byte boundary, [0, x0n) of xin, and the tail, [x1, x1 + x1n)): re-read from global memory
 // (L1) in each pass, a few floats per row.
+<%def name="chunks(rev)">\
+% if rev:
+    for (int s1 = (cnt + KS - 1) / KS * KS; s1 > 0; s1 -= KS) {   // backwards: the vectors read last first
+        const int s0 = s1 - KS;
+% else:
+    for (int s0 = 0; s0 < cnt; s0 += KS) {
+% endif
+</%def>\
 template <int W, int KK, bool XTRA>
 __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
                                             bool valid, int lane, float* cache, float* red_max, float* red_sum,
@@ -206,7 +226,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
     float sum = 0.f;
     EXTRAS(sum += expf(__ldg(xin + xi) - m);)
     #pragma unroll 1
-    for (int s0 = 0; s0 < cnt; s0 += KS) {
+${chunks(REV)}\
         float x[KS][W];
         #pragma unroll
         for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
@@ -250,7 +270,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
     EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
     // last pass: write
     #pragma unroll 1
-    for (int s0 = 0; s0 < cnt; s0 += KS) {
+${chunks(REV and MODE != "none")}\
         float x[KS][W];
         #pragma unroll
         for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
@@ -258,7 +278,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
             #pragma unroll
             for (int k = 0; k < W; ++k) x[j][k] = expf(x[j][k] - m) * inv;
-            st_v<W>(rout + (size_t)(base + (s0 + j) * step) * W, x[j]);
+            ${"stcs_v" if REV else "st_v"}<W>(rout + (size_t)(base + (s0 + j) * step) * W, x[j]);
         }
     }
 #undef EXTRAS

@@ -17,6 +17,10 @@ before and after it as scalars. TileLoops_Rows = n gives each row group n rows i
 times shorter); in "registers" mode, for rows (parts) that fit the cache, the loads of the next row
 are issued into a second register set before the current row's reductions, so a block keeps loads
 in flight through its barriers (cluster barriers too), exp and stores instead of idling there.
+TileLoops_Reverse, for rows read more than once (the "none" and "online" passes, and rows longer than a
+cached mode's cache): each pass walks the row (part) the other way from the pass before, so the re-read
+starts with what was read last and finds it in L2 rather than in DRAM, and the write pass's stores are
+evict-first, so they do not push out the lines still to be re-read.
 """
 import numpy as np
 
@@ -49,6 +53,10 @@ GENES = [
     Gene("TileLoops_Rows", "TileLoops", (1, 2, 4, 8), 1,
          "rows each row group handles in turn; in registers mode the next row's loads are issued (into a "
          "second register set) before this row's reductions, so they fly during its barriers and stores"),
+    Gene("TileLoops_Reverse", "TileLoops", (False, True), False,
+         "rows read more than once (none and online modes, and rows longer than a cached mode's cache): each "
+         "pass walks the row (part) the other way from the pass before, so it starts with the vectors read "
+         "last, the likeliest still in L2, and the write pass stores evict-first (st.global.cs)"),
 ]
 PROBLEM = {"R": 32768, "C": 4096}
 CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
@@ -128,4 +136,4 @@ def cost(p):
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
-               "VectorizeLoads_Align": False, "TileLoops_Rows": 1}
+               "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False}

@@ -83,3 +83,47 @@ def test_emulated_softmax_clusters_match_reference(change, tmp_path):
         for off in (0, 1):
             r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
             assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+# TileLoops_Reverse: the streaming passes alternate direction (the re-read starts with what was read last) and the
+# write pass stores evict-first. Every mode that streams: "none" (3 passes), "online", and the cached modes' fallback
+# for rows longer than their cache (32 threads x 2 vectors of 4 floats: 256 floats a row, the rows here are longer),
+# with a cluster, with two rows per group, with aligned vectors for odd rows and all-scalar rows.
+REVERSE_EMU = [dict(AdjustBlockSize=32, UseSharedMemory="none", VectorizeLoads_Align=True, UnrollLoop=2),
+               dict(AdjustBlockSize=32, TileLoops_Cluster=4, UseSharedMemory="online", UnrollLoop=2),
+               dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2),
+               dict(AdjustBlockSize=32, UseSharedMemory="shared", UnrollLoop=2, CoalesceMemoryAccess=False,
+                    VectorizeLoads=2)]
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+@pytest.mark.parametrize("change", REVERSE_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_softmax_reversed_passes_match_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "TileLoops_Reverse": True})
+    src = t.render(g)
+    assert "s1 > 0; s1 -= KS" in src and "stcs_v<W>(rout" in src
+    for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 4, "C": 1030}):
+        for off in (0, 1):
+            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
+            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+def test_softmax_reversed_passes_are_identity_when_off_and_build_without_spill(tmp_path):
+    t = load_template("softmax")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    assert fast["TileLoops_Reverse"] is False
+    src = t.render(fast)
+    assert "stcs_v" not in src and "s1 -= KS" not in src
+    # "none": only its second pass walks backwards, so the write pass (its third) starts where that one ended
+    none = t.render(t.space.check({**fast, "UseSharedMemory": "none", "TileLoops_Reverse": True}))
+    assert none.count("s1 -= KS") == 1 and "stcs_v<W>(rout" in none
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    # the long-row design of the fresh sizes (297 x 415745, H100), with the gene
+    g = t.space.check({**fast, "AdjustBlockSize": 512, "UseSharedMemory": "online", "UnrollLoop": 16,
+                       "VectorizeLoads_Align": True, "TileLoops_Cluster": 8, "TileLoops_Reverse": True})
+    cands = [Candidate(t.name, x, t.problem, t.space.key(x)) for x in (g, {**g, "TileLoops_Reverse": False})]
+    on, off = NvccBuilder(cache_dir=tmp_path).build(t, cands)
+    assert on.status == "ok" and on.spill_bytes == 0, on.error[-1000:]
+    assert on.registers <= off.registers + 8, (on.registers, off.registers)
