@@ -1,6 +1,7 @@
-"""The command line's promise for bad input to tune, compile and list: one line on stderr naming the file or flag,
-exit status 2, nothing written; Ctrl-C ends quietly; a read-only database is refused. On the H200 recordings shipped
-with the package (a replay). leaderboard, export and report: tests/test_cli_results.py."""
+"""The measuring commands of the command line (evo_kernels/cli_measure.py: tune; batch in tests/test_batch.py, record
+in tests/test_recording.py): bad input is one line on stderr naming the file or flag, exit status 2, nothing written;
+Ctrl-C ends quietly; a read-only database is refused. On the H200 recordings shipped with the package (a replay).
+list and compile: tests/test_cli_templates.py; leaderboard, export and report: tests/test_cli_results.py."""
 import json
 import random
 import signal
@@ -116,11 +117,6 @@ def test_a_bad_scheduler_is_refused_before_the_db_is_touched(finished, tmp_path,
     assert snapshot(finished.parent) == before and list(tmp_path.iterdir()) == []
 
 
-def test_compile_refuses_a_negative_seed(tmp_path, capsys):
-    code, err = run(capsys, "compile", "transpose", "--random", "2", "--seed", "-3", "--cache", str(tmp_path))
-    one_line_error(code, err, "--seed -3")
-
-
 def test_nothing_feasible_is_said_in_one_line_with_status_1(tmp_path, replay, capsys):
     # 18.10: exit 0 and "best of 20 evaluations" with no genome
     code = main(["tune", "transpose", "--budget", "12", "--max-registers", "8", "--db", str(tmp_path / "r.db")])
@@ -175,19 +171,6 @@ def test_a_replay_of_another_kernel_is_refused_before_the_db_is_touched(finished
     assert snapshot(finished.parent) == before and snapshot(tmp_path) == here
 
 
-# --- --arch ---------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("command", ["compile", "export"])
-def test_a_malformed_arch_is_one_line_before_any_build(finished, tmp_path, capsys, command):
-    # was: compile printed a table of every genome failing to build, then exit 1; export a ValueError traceback
-    args = (["compile", "transpose", "--random", "2", "--cache", str(tmp_path)] if command == "compile" else
-            ["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")])
-    code, err = run(capsys, *args, "--arch", "sm_xx")
-    one_line_error(code, err, "--arch sm_xx: expected a GPU architecture like sm_90")
-    assert capsys.readouterr().out == "" and list(tmp_path.iterdir()) == []
-
-
 # --- read-only databases --------------------------------------------------------------------------
 
 
@@ -222,27 +205,3 @@ def test_ctrl_c_is_one_line_saying_how_to_resume(tmp_path):
                                                                       "command again to resume"), err
     again = cli(*args, "--json")
     assert again.returncode == 0 and json.loads(again.stdout)["resumed_from"] > 0, again.stderr
-
-
-# --- list -------------------------------------------------------------------------------------------
-
-
-def test_list_never_cuts_a_gene_name_when_piped():
-    # 18.17: `list | less` showed ReorderInstructions_Fragme…, the names --pin needs
-    from evo_kernels.template import available_templates, load_template
-
-    r = cli("list")
-    assert r.returncode == 0, r.stderr
-    assert "…" not in r.stdout
-    for name in available_templates():
-        for gene in load_template(name).space.names:
-            assert f"│ {gene} " in r.stdout, gene
-
-
-def test_list_json_counts_each_templates_known_designs():
-    from evo_kernels.template import load_template
-
-    r = cli("list", "--json")
-    assert r.returncode == 0, r.stderr
-    rows = json.loads(r.stdout)
-    assert rows and all(row["designs"] == len(load_template(row["template"]).designs) > 0 for row in rows)

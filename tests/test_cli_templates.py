@@ -1,0 +1,94 @@
+"""The template commands of the command line (evo_kernels/cli_templates.py): `list` shows every gene name whole and
+counts the designs; `compile` builds the baseline, a given genome and random ones with the real nvcc, reports ptxas's
+figures, serves a second build from its cache, and refuses bad input in one line before any build."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from evo_kernels.template import available_templates, load_template
+from _cli_helpers import cli, one_line_error, run
+
+needs_nvcc = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+
+
+# --- list -------------------------------------------------------------------------------------------
+
+
+def test_list_never_cuts_a_gene_name_when_piped():
+    # 18.17: `list | less` showed ReorderInstructions_Fragme…, the names --pin needs
+    r = cli("list")
+    assert r.returncode == 0, r.stderr
+    assert "…" not in r.stdout
+    for name in available_templates():
+        for gene in load_template(name).space.names:
+            assert f"│ {gene} " in r.stdout, gene
+
+
+def test_list_json_counts_each_templates_known_designs():
+    r = cli("list", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert rows and all(row["designs"] == len(load_template(row["template"]).designs) > 0 for row in rows)
+
+
+# --- compile ---------------------------------------------------------------------------------------
+
+
+def test_compile_refuses_a_negative_seed(tmp_path, capsys):
+    code, err = run(capsys, "compile", "transpose", "--random", "2", "--seed", "-3", "--cache", str(tmp_path))
+    one_line_error(code, err, "--seed -3")
+
+
+@pytest.mark.parametrize("genome, says", [
+    ("{bad", "--genome"),
+    ('{"TileLoops": 7}', "--genome: invalid for transpose"),
+    ('{"Nosuch": 1}', "--genome: invalid for transpose"),
+])
+def test_compile_refuses_a_bad_genome_in_one_line_before_any_build(tmp_path, capsys, genome, says):
+    code, err = run(capsys, "compile", "transpose", "--genome", genome, "--cache", str(tmp_path))
+    one_line_error(code, err, says)
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_nvcc
+def test_compile_builds_the_baseline_a_genome_and_random_ones_and_caches_them(tmp_path):
+    t = load_template("transpose")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    args = ("compile", "transpose", "--genome", json.dumps(fast), "--random", "2", "--seed", "5", "--cache",
+            str(tmp_path), "--json")
+    first = cli(*args)
+    assert first.returncode == 0, first.stderr
+    rows = json.loads(first.stdout)
+    assert [r["genome"] for r in rows[:2]] == [t.space.baseline(), fast] and len(rows) == 4
+    for r in rows:
+        assert r["status"] == "ok" and r["registers"] > 0 and r["spill_bytes"] == 0 and not r["cached"], r
+        assert r["key"] == t.space.key(r["genome"])
+    assert rows[1]["smem_bytes"] > 0 == rows[0]["smem_bytes"]   # the fast design stages its tile in shared memory
+    again = json.loads(cli(*args).stdout)   # the same builds, now from the cubin cache: the same figures
+    assert all(r["cached"] for r in again)
+    assert [(r["key"], r["registers"], r["smem_bytes"]) for r in again] == [
+        (r["key"], r["registers"], r["smem_bytes"]) for r in rows]
+
+
+@needs_nvcc
+def test_compile_takes_a_template_by_its_file_and_says_so_when_a_build_fails(tmp_path):
+    # a template given by path (a user's own), and a genome whose kernel ptxas rejects: status 1, the failure named
+    here = Path(__file__).parent
+    r = cli("compile", str(here / "faulty" / "syntax_error.py"), "--cache", str(tmp_path), "--json")
+    rows = json.loads(r.stdout)
+    assert r.returncode == 1 and [x["status"] for x in rows] == ["compile_error"] and rows[0]["error"], r.stderr
+
+
+# --- --arch ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["compile", "export"])
+def test_a_malformed_arch_is_one_line_before_any_build(finished, tmp_path, capsys, command):
+    # was: compile printed a table of every genome failing to build, then exit 1; export a ValueError traceback
+    args = (["compile", "transpose", "--random", "2", "--cache", str(tmp_path)] if command == "compile" else
+            ["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh")])
+    code, err = run(capsys, *args, "--arch", "sm_xx")
+    one_line_error(code, err, "--arch sm_xx: expected a GPU architecture like sm_90")
+    assert capsys.readouterr().out == "" and list(tmp_path.iterdir()) == []
