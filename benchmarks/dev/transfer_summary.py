@@ -1,29 +1,31 @@
-"""A smaller population for a names-prior warm start (population_size): what README.md reports.
+"""Variants of a names-prior warm start, read as issue 16's transfer targets (benchmarks/SEARCH.md, "A names prior").
 
-    python benchmarks/search/names-popsize-2026-12-05g/summarize.py training      # the reverse reading, per variant
-    python benchmarks/search/names-popsize-2026-12-05g/summarize.py validation    # the chosen variant, seeds 0..19
+    python benchmarks/dev/transfer_summary.py training DIR [--base FILE] [--variants GLOB]
+    python benchmarks/dev/transfer_summary.py validation DIR --chosen SETTINGS
 
-Training side: each variant's warm / cold median over the five Kernel Tuner training spaces (cold: the pbt rows
-of search/table-2026-12-05) and its mean log ratio against the shipped setting (../names-hedge-2026-12-05/base.jsonl,
-the shipped population size 8), paired by seed. cold_p4.jsonl (a cold start with 4 members) is not a variant of the
-warm start: training() skips it. Validation side: the chosen variant (3 members) against the shipped setting and cold
-pbt, warm from populations/names-training-side, on the seed sets it was run on (0..19). A miss counts as budget + 1.
+Training side (the reverse reading: a names population of the six validation spaces, warm pbt on the five Kernel
+Tuner training spaces; `benchmarks/dev/pbt_runs.py` writes one JSON line per space and batch size): each variant
+file of DIR (GLOB, default *.jsonl)'s warm / cold median over the five spaces (cold: the pbt rows of
+search/table-2026-12-05) and its mean log ratio against the shipped setting (--base, default DIR/base.jsonl),
+paired by seed. Validation side: the chosen variant (bench-search's JSON in DIR/validation_*_bB.json, strategy
+`pbt:init_population=populations/names-training-side,SETTINGS`) against the shipped setting and cold pbt, per seed set
+it was run on and pooled (the shipped setting's and cold pbt's counts are those of search/table-2026-12-05 and
+search/names-prior-2026-12-04h). A miss counts as budget + 1. Used by search/names-hedge-2026-12-05 (--chosen
+prior_draws=256,prior_probes=3) and search/names-popsize-2026-12-05g.
 """
 from __future__ import annotations
 
+import argparse
 import glob
 import json
 import math
 import statistics
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "benchmarks" / "search"
 KT = json.loads((ROOT / "benchmarks" / "spaces" / "kernel_tuner_1.5.0.json").read_text())
 SHIPPED = "pbt:init_population=populations/names-training-side"
-CHOSEN = SHIPPED + ",population_size=3"
 
 
 def count(n: int | None, budget: int) -> int:
@@ -42,11 +44,11 @@ def jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def training() -> None:
+def training(here: Path, base_file: Path, variants: str) -> None:
     cold = {(r["space"], r["batch"]): r for r in jsonl(SEARCH / "table-2026-12-05" / "table.jsonl")
             if r["strategy"] == "pbt"}
-    base = {(r["space"], r["batch"]): r for r in jsonl(HERE.parent / "names-hedge-2026-12-05" / "base.jsonl")}
-    for f in sorted(HERE.glob("p*.jsonl")):
+    base = {(r["space"], r["batch"]): r for r in jsonl(base_file)}
+    for f in sorted(here.glob(variants)):
         rows = {(r["space"], r["batch"]): r for r in jsonl(f)}
         for batch in (1, 8):
             ratios, logs = [], []
@@ -64,7 +66,7 @@ def training() -> None:
                   f"worst {worst[0]:.2f} ({worst[1]}); against the shipped setting {mean_se(logs)}")
 
 
-def validation() -> None:
+def validation(here: Path, chosen: str) -> None:
     spaces = [s for s, side in KT["side"].items() if side == "validation"]
     best = {s: v[1] for s, v in KT["best_5pct"].items()}
     for batch in (1, 8):
@@ -76,14 +78,14 @@ def validation() -> None:
                 runs[kind][r["space"]].update({i: (n, r["budget"]) for i, n in enumerate(r["to_5pct"])})
         files = [(SEARCH / "names-prior-2026-12-04h" / f"validation_seeds{s}_b{batch}.json", {"pbt": "cold",
                   SHIPPED: "shipped"}) for s in ("20-39", "40-59")]
-        files += [(Path(f), {CHOSEN: "chosen"}) for f in glob.glob(str(HERE / f"validation_*_b{batch}.json"))]
+        files += [(Path(f), {chosen: "chosen"}) for f in glob.glob(str(here / f"validation_*_b{batch}.json"))]
         for path, kinds in files:
             d = json.loads(path.read_text())
             for space, v in d["spaces"].items():
                 for strategy, kind in kinds.items():
                     runs[kind][space].update({d["seed_start"] + i: (n, d["budget"])
                                               for i, n in enumerate(v["strategies"][strategy]["evals_to_5pct"])})
-        have = min(len(runs['chosen'][sp]) for sp in spaces)
+        have = min(len(runs['chosen'][sp]) for sp in spaces)   # the seed sets the chosen variant ran on
         for lo, hi in [r for r in ((0, 20), (20, 40), (40, 60), (0, 60)) if r[1] <= have]:
             ratio: dict[str, list[float]] = {"shipped": [], "chosen": []}
             to_kt: dict[str, list[float]] = {"shipped": [], "chosen": []}
@@ -104,5 +106,22 @@ def validation() -> None:
             print("    chosen / shipped / cold: " + "; ".join(cells))
 
 
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("side", choices=("training", "validation"))
+    ap.add_argument("dir", type=Path, help="the experiment's folder")
+    ap.add_argument("--base", type=Path, help="the shipped setting's training runs (default DIR/base.jsonl)")
+    ap.add_argument("--variants", default="*.jsonl", help="the variants' files in DIR (training side)")
+    ap.add_argument("--chosen", help="the chosen variant's settings after the population (validation side)")
+    a = ap.parse_args(argv)
+    if a.side == "training":
+        training(a.dir, a.base or a.dir / "base.jsonl", a.variants)
+    elif not a.chosen:
+        ap.error("validation needs --chosen SETTINGS")
+    else:
+        validation(a.dir, f"{SHIPPED},{a.chosen}")
+    return 0
+
+
 if __name__ == "__main__":
-    {"training": training, "validation": validation}[sys.argv[1]]()
+    raise SystemExit(main())
