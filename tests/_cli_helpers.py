@@ -1,5 +1,6 @@
-"""What the command-line tests share (tests/test_cli.py, tests/test_cli_results.py): the CLI in a subprocess on the
-shipped recordings (a replay), one-line-error checks, a finished run to read, and a read-only folder."""
+"""What the command-line tests share (tests/test_cli_measure.py, tests/test_cli_templates.py,
+tests/test_cli_results.py): the CLI in a subprocess on the shipped recordings (a replay), one-line-error checks, a
+finished run to read, and a read-only folder."""
 import os
 import shutil
 import subprocess

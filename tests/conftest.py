@@ -40,8 +40,8 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
-# The command-line tests' (tests/test_cli.py, tests/test_cli_results.py): a replay forced on this machine, and a
-# finished run to read (one per module).
+# The command-line tests' (tests/test_cli_measure.py, tests/test_cli_templates.py, tests/test_cli_results.py): a
+# replay forced on this machine, and a finished run to read (one per module).
 @pytest.fixture
 def replay(monkeypatch):
     monkeypatch.setenv("EVO_KERNELS_FORCE_REPLAY", "1")
