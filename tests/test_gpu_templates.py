@@ -61,7 +61,15 @@ DESIGNS = {
                  # 32 floats a row per thread prefetched under the 128-register cap
                  {"AdjustBlockSize": 256, "TileLoops_Cluster": 8, "TileLoops_Rows": 2},
                  {"AdjustBlockSize": 512, "TileLoops_Cluster": 4, "TileLoops_Rows": 2},
-                 {"AdjustBlockSize": 128, "TileLoops_Cluster": 4, "TileLoops_Rows": 2, "ThreadCoarsening": 2}],
+                 {"AdjustBlockSize": 128, "TileLoops_Cluster": 4, "TileLoops_Rows": 2, "ThreadCoarsening": 2},
+                 # TileLoops_Reverse: passes in alternate directions, the write pass evict-first; online in a cluster,
+                 # none, aligned vectors of odd rows, and a register cache of 1024 floats that these rows overflow
+                 {"AdjustBlockSize": 512, "UseSharedMemory": "online", "UnrollLoop": 16, "TileLoops_Cluster": 8,
+                  "VectorizeLoads_Align": True, "TileLoops_Reverse": True},
+                 {"AdjustBlockSize": 256, "UseSharedMemory": "none", "TileLoops_Cluster": 2, "TileLoops_Reverse": True},
+                 {"AdjustBlockSize": 1024, "UseSharedMemory": "online", "VectorizeLoads_Align": True,
+                  "TileLoops_Reverse": True},
+                 {"AdjustBlockSize": 128, "UnrollLoop": 2, "TileLoops_Reverse": True}],
                 {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
                 [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},
@@ -80,7 +88,16 @@ DESIGNS = {
                {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "ReorderInstructions_Fragments": True,
                 "TileLoops_Group": 8, "UnrollLoop": 1},
                {"TileLoops_SplitKEdges": 8, "TileLoops_SpecializeEdges": True, "TileLoops_M": 64},
-               {**SGEMM_ASYNC, "TileLoops_SplitK": 1, "TileLoops_SplitKEdges": 8}],
+               {**SGEMM_ASYNC, "TileLoops_SplitK": 1, "TileLoops_SplitKEdges": 8},
+               # TileLoops_Shift (edge blocks shifted onto the full-tile loop), split-K by 16, ThreadCoarsening_Warp
+               # (8 x 4 threads per warp), over both loops
+               {"TileLoops_SpecializeEdges": True, "TileLoops_Shift": True},
+               {**SGEMM_ASYNC, "TileLoops_Specialize": True, "TileLoops_SpecializeEdges": True, "TileLoops_Shift": True,
+                "TileLoops_SplitK": 16},
+               {"TileLoops_SpecializeEdges": True, "TileLoops_Shift": True, "ThreadCoarsening_Warp": True},
+               {**SGEMM_ASYNC, "TileLoops_Specialize": True, "TileLoops_SpecializeEdges": True, "TileLoops_Shift": True,
+                "ReorderInstructions_Fragments": True, "ThreadCoarsening_Warp": True},
+               {"ThreadCoarsening_Warp": True, "TileLoops_Specialize": False, "TileLoops_SplitK": 8}],
               {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096},
                    {"M": 1031, "N": 1029, "K": 1031}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
