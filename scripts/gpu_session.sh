@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device session in one call (under the 10-minute limit). STAGES picks what runs, in order:
-#   tests   - the GPU test suite (faulty and cheating kernels, runner, headers that run)
+#   tests   - the GPU test suite (faulty and cheating kernels, runner, headers that run, record); every file with GPU tests
 #   check   - 50 random genomes + baseline + FAST_GENOME of CHECK_TEMPLATES, check shapes only
 #   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py; BENCH_ARGS adds
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
@@ -50,7 +50,8 @@ for stage in ${STAGES:-tests check bench batch}; do
     tests)
       # shellcheck disable=SC2086
       timeout "${T_TESTS:-150}" python3 -m pytest -q -m gpu -p no:cacheprovider ${TESTS_FILES:-tests/test_gpu_runner.py \
-        tests/test_gpu_templates.py tests/test_export.py} ${TESTS_K:+-k "$TESTS_K"} > "$WORK/gpu_tests.log" 2>&1
+        tests/test_gpu_templates.py tests/test_export.py tests/test_recording.py} ${TESTS_K:+-k "$TESTS_K"} \
+        > "$WORK/gpu_tests.log" 2>&1
       echo "tests rc=$?" >> "$WORK/gpu_tests.log" ;;
     check)
       sel=$(echo "${CHECK_TEMPLATES:-conv2d stencil}" | sed 's/ / or /g')
