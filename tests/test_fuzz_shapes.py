@@ -33,3 +33,14 @@ def test_an_extra_genome_outside_the_space_is_one_line_naming_the_template(tmp_p
     bench = fuzz._load("bench_kernels", "benchmarks")
     with pytest.raises(SystemExit, match="bad.json"):
         bench.read_extras([str(bad)])
+
+
+def test_pinned_random_genomes_carry_the_value_and_only_new_leaves_the_designs_out():
+    t = load_template("softmax")
+    got = fuzz.genomes(t, np.random.default_rng(3), 6, [], {"TileLoops_Reverse": True, "NoSuchGene": 1},
+                       only_new=True)
+    assert len(got) == 6 and all(g["TileLoops_Reverse"] is True and t.space.is_valid(g) for g in got)
+    assert not any(g in t.designs for g in got)
+    # unpinned, the random draws are those of before (the rng is consumed alike)
+    plain = fuzz.genomes(t, np.random.default_rng(3), 4)
+    assert plain[len(t.designs) + 1:] == [t.space.sample(r) for r in [np.random.default_rng(3)] for _ in range(4)]

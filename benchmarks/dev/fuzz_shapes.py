@@ -9,7 +9,7 @@ tests/fiber_emu.py (guard pages, NaN-poisoned shared memory and outputs); both r
 Seeded: the same command gives the same genomes and sizes.
 
     python benchmarks/dev/fuzz_shapes.py --genomes 6 --sizes 6 --seed 0 [--templates transpose stencil] \
-        [--extra benchmarks/shapes_candidates.json]
+        [--extra benchmarks/shapes_candidates.json] [--pin GENE=JSON] [--limit TEMPLATE:DIM=N] [--only-new]
 """
 from __future__ import annotations
 
@@ -71,19 +71,26 @@ def draw_size(t, rng: np.random.Generator) -> dict[str, int]:
             continue
 
 
-def genomes(t, rng: np.random.Generator, n_random: int, extra: list[dict] = ()) -> list[dict]:
+def genomes(t, rng: np.random.Generator, n_random: int, extra: list[dict] = (), pin: dict | None = None,
+            only_new: bool = False) -> list[dict]:
     """The template's designs, FAST_GENOME, ``extra`` (candidate genomes, e.g. a GPU call's) and ``n_random``
-    random valid genomes."""
-    out = list(t.designs)   # already checked genomes
+    random valid genomes; with ``pin`` ({gene: value}) the random genomes carry those values (redrawn until valid),
+    and with ``only_new`` the designs and FAST_GENOME are left out."""
+    out = [] if only_new else list(t.designs)   # already checked genomes
     fast = getattr(t.meta, "FAST_GENOME", None)
-    if fast:
+    if fast and not only_new:
         out.append(t.space.check(t.space.coerce(fast)))
     for g in extra:
         try:
             out.append(t.space.check(t.space.coerce(g)))
         except ValueError as exc:
             raise SystemExit(f"--extra: a {t.name} genome is not in today's space: {exc}") from None
-    out += [t.space.sample(rng) for _ in range(n_random)]
+    pin = {k: v for k, v in (pin or {}).items() if k in t.space.names}
+    while n_random > 0:
+        g = {**t.space.sample(rng), **pin}
+        if t.space.is_valid(g):
+            out.append(t.space.check(g))
+            n_random -= 1
     return out
 
 
@@ -97,7 +104,17 @@ def main() -> int:
     ap.add_argument("--extra", action="append", default=[],
                     help="candidate genomes to fuzz as well, {template: [genome, ...]} as bench_kernels.py --extra "
                          "reads them (repeatable)")
+    ap.add_argument("--pin", action="append", default=[], metavar="GENE=JSON",
+                    help="the random genomes carry this value (e.g. TileLoops_Reverse=true; repeatable)")
+    ap.add_argument("--limit", action="append", default=[], metavar="TEMPLATE:DIM=N",
+                    help="the largest side drawn, instead of LIMITS (e.g. softmax:R=6 for wide blocks)")
+    ap.add_argument("--only-new", action="store_true", help="leave out the designs and FAST_GENOME")
     args = ap.parse_args()
+    pin = {k: json.loads(v) for k, _, v in (x.partition("=") for x in args.pin)}
+    for item in args.limit:
+        name, _, dim = item.partition(":")
+        key, _, n = dim.partition("=")
+        LIMITS[name][key] = int(n)
     extras = _load("bench_kernels", "benchmarks").read_extras(args.extra)
     cuda_emu, helpers = _load("cuda_emu"), _load("_sgemm_conv_helpers")
     rng = np.random.default_rng(args.seed)
@@ -107,7 +124,7 @@ def main() -> int:
         for name in args.templates:
             t = load_template(name)
             t0 = time.time()
-            for g in genomes(t, rng, args.genomes, extras.get(name, [])):
+            for g in genomes(t, rng, args.genomes, extras.get(name, []), pin, args.only_new):
                 for _ in range(args.sizes):
                     p = draw_size(t, rng)
                     if name in ("sgemm", "conv2d"):
