@@ -9,7 +9,7 @@ tests/fiber_emu.py (guard pages, NaN-poisoned shared memory and outputs); both r
 Seeded: the same command gives the same genomes and sizes.
 
     python benchmarks/dev/fuzz_shapes.py --genomes 6 --sizes 6 --seed 0 [--templates transpose stencil] \
-        [--extra benchmarks/shapes_candidates.json] [--pin GENE=JSON] [--limit TEMPLATE:DIM=N] [--only-new]
+        [--extra benchmarks/shapes_candidates.json] [--pin GENE=VALUE] [--limit TEMPLATE:DIM=N] [--only-new]
 """
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from evo_kernels.template import load_template  # noqa: E402
+from evo_kernels.tune_config import TuneError  # noqa: E402
+from evo_kernels.tune_plan import restrict  # noqa: E402
 
 
 def _load(name: str, folder: str = "tests"):
@@ -85,8 +87,13 @@ def genomes(t, rng: np.random.Generator, n_random: int, extra: list[dict] = (), 
             out.append(t.space.check(t.space.coerce(g)))
         except ValueError as exc:
             raise SystemExit(f"--extra: a {t.name} genome is not in today's space: {exc}") from None
-    pin = {k: v for k, v in (pin or {}).items() if k in t.space.names}
-    while n_random > 0:
+    pin = {k: v for k, v in (pin or {}).items() if k in t.space.names}   # a pin of another fuzzed template's gene
+    try:   # the values as tune's --pin reads them
+        pinned = restrict(t.space, pin, {}, f"--pin ({t.name})")
+    except TuneError as exc:
+        raise SystemExit(str(exc)) from None
+    pin = {k: pinned.gene(k).values[0] for k in pin}
+    while n_random > 0:   # drawn from the whole space, so that without pins the draws are those of before
         g = {**t.space.sample(rng), **pin}
         if t.space.is_valid(g):
             out.append(t.space.check(g))
@@ -104,16 +111,22 @@ def main() -> int:
     ap.add_argument("--extra", action="append", default=[],
                     help="candidate genomes to fuzz as well, {template: [genome, ...]} as bench_kernels.py --extra "
                          "reads them (repeatable)")
-    ap.add_argument("--pin", action="append", default=[], metavar="GENE=JSON",
-                    help="the random genomes carry this value (e.g. TileLoops_Reverse=true; repeatable)")
+    ap.add_argument("--pin", action="append", default=[], metavar="GENE=VALUE",
+                    help="the random genomes carry this value, as tune --pin takes it (e.g. TileLoops_Reverse=true; "
+                         "repeatable)")
     ap.add_argument("--limit", action="append", default=[], metavar="TEMPLATE:DIM=N",
                     help="the largest side drawn, instead of LIMITS (e.g. softmax:R=6 for wide blocks)")
     ap.add_argument("--only-new", action="store_true", help="leave out the designs and FAST_GENOME")
     args = ap.parse_args()
-    pin = {k: json.loads(v) for k, _, v in (x.partition("=") for x in args.pin)}
+    pin = dict(x.partition("=")[::2] for x in args.pin)
+    genes = {n for name in args.templates for n in load_template(name).space.names}
+    if set(pin) - genes:
+        ap.error(f"--pin {', '.join(sorted(set(pin) - genes))}: a gene of none of {', '.join(args.templates)}")
     for item in args.limit:
         name, _, dim = item.partition(":")
         key, _, n = dim.partition("=")
+        if key not in LIMITS.get(name, {}) or not n.isdigit() or int(n) < 1:
+            ap.error(f"--limit {item!r}: expected TEMPLATE:DIM=N with N >= 1 and DIM a dimension of TEMPLATE")
         LIMITS[name][key] = int(n)
     extras = _load("bench_kernels", "benchmarks").read_extras(args.extra)
     cuda_emu, helpers = _load("cuda_emu"), _load("_sgemm_conv_helpers")
