@@ -130,7 +130,7 @@ def run_simulation(args: argparse.Namespace) -> dict:
         for w in args.workers:
             runner = ReplayRunner(rp, workers=w, simulate=True, build_jobs=16 * w, overhead_s=args.overhead_ms / 1e3)
             with runner:
-                ev = Evaluator(runner, None, rp.problem, PURE_TIME, baseline=rp.baseline_candidate())
+                ev = Evaluator(runner, None, rp.problem, PURE_TIME)
                 budget = args.budget_per_worker * w
                 loop = SearchLoop(make_strategy("random", rp.space, rp.template, rp.problem, 0), ev, budget,
                                   batch_size=8 * w, ahead=1)

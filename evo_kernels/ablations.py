@@ -76,8 +76,7 @@ def measure_ablations(rows: Sequence[dict[str, Any]], backend: Backend = Backend
         if space is not None and space.problem != r["problem"]:
             continue
         with open_runner(backend, rec, space) as runner:
-            base = space.baseline_candidate() if space is not None else None
-            ev = Evaluator(runner, t, r["problem"], FitnessWeights(), baseline=base)
+            ev = Evaluator(runner, t, r["problem"], FitnessWeights())
             out[label] = ablation(t, r["genome"], ev.evaluate, r["problem"])
     return out
 

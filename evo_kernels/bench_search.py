@@ -119,7 +119,7 @@ def run_once(space_file: str, strategy: str, seed: int, budget: int, weights: Fi
     rp = _space(space_file)
     name, opts, _ = _options_on(strategy, space_file)
     with open_runner(Backend(replay=space_file), Path(space_file), rp) as runner:
-        evaluator = Evaluator(runner, None, rp.problem, weights, baseline=rp.baseline_candidate())
+        evaluator = Evaluator(runner, None, rp.problem, weights)
         loop = SearchLoop(make_strategy(name, rp.space, rp.template, rp.problem, seed, **opts), evaluator,
                           budget, batch_size=batch_size, ahead=ahead)
         history = loop.run(stop=None if stop_within is None else

@@ -39,21 +39,22 @@ class Evaluator:
     """Evaluates candidates of one template at one problem through ``runner``.
 
     ``template`` is the KernelTemplate (None for a replay of a Kernel Tuner cache, which has
-    none; then ``baseline`` names the baseline candidate); ``known(candidate)`` returns an earlier
-    evaluation of the same measurement or None (the session wires the results database here;
-    None measures everything). The baseline genome is measured first (or found in ``known``):
-    every speedup is against it.
+    none); ``known(candidate)`` returns an earlier evaluation of the same measurement or None (the
+    session wires the results database here; None measures everything). The baseline genome, which
+    the runner names (:meth:`~evo_kernels.runners.base.Runner.baseline`: the template's identity
+    genome, a replay's recorded baseline), is measured first (or found in ``known``): every speedup
+    is against it.
     """
 
     def __init__(self, runner: Any, template: Any, problem: dict[str, int] | None,
-                 weights: FitnessWeights = FitnessWeights(), limits: Limits = Limits(), known: Known | None = None,
-                 baseline: Candidate | None = None) -> None:
+                 weights: FitnessWeights = FitnessWeights(), limits: Limits = Limits(),
+                 known: Known | None = None) -> None:
         self.runner = runner
         self.template = template
         self.problem = dict(problem if problem is not None else template.problem)
         self.weights, self.limits, self.known = weights, limits, known
         self.device = runner.device_info()
-        base = baseline or self._baseline_candidate()
+        base = runner.baseline(template, self.problem)
         hit = self.known(base) if self.known is not None else None
         build, run = (hit.build, hit.run) if hit is not None else self._measure_one(base)
         if build.status != "ok" or run.status != "ok":
@@ -67,12 +68,6 @@ class Evaluator:
     def _measure_one(self, c: Candidate) -> tuple[Any, Any]:
         m = self.runner.submit(self.template, [c])[0].result()
         return m.build, m.run
-
-    def _baseline_candidate(self) -> Candidate:
-        if self.template is None:
-            raise ValueError("Evaluator: without a template, name the baseline candidate")
-        g = self.template.space.baseline()
-        return Candidate(self.template.name, g, self.problem, self.template.space.key(g))
 
     def score(self, m: Any, reused: bool = False) -> Evaluation:
         """A runner's :class:`~evo_kernels.runners.base.Measured` (or an earlier Evaluation) scored

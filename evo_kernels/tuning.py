@@ -151,7 +151,7 @@ def open_session(plan: Plan) -> Session:
         weights = FitnessWeights(cv=cfg.cv_weight, spill=cfg.spill_weight, objective=cfg.objective)
         limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
         if replay is not None:
-            evaluator = Evaluator(runner, template, problem, weights, limits, baseline=replay.baseline_candidate())
+            evaluator = Evaluator(runner, template, problem, weights, limits)
             note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
                     f"({replay.n_ok} measured genomes of {template.name} at "
                     f"{'x'.join(map(str, problem.values()))}); nothing is measured")

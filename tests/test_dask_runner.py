@@ -91,14 +91,14 @@ def test_evaluator_over_dask_equals_over_replay(client, space):
 
     cands = candidates(space, 24, unrecorded=2)
     with DaskRunner(LocalSpec(replay=str(REC)), client=client) as runner:
-        over_dask = Evaluator(runner, None, space.problem, baseline=space.baseline_candidate())
+        over_dask = Evaluator(runner, None, space.problem)
         pending = over_dask.submit(cands)
         deadline = time.monotonic() + WAIT_S
         while not pending.done():
             assert time.monotonic() < deadline, "evaluations unresolved"
             time.sleep(0.02)
         got = pending.result()
-    over_replay = Evaluator(ReplayRunner(space), None, space.problem, baseline=space.baseline_candidate())
+    over_replay = Evaluator(ReplayRunner(space), None, space.problem)
     want = over_replay.evaluate(cands)
     assert same(over_dask.baseline, over_replay.baseline)
     assert [e.candidate.key for e in got] == [c.key for c in cands]

@@ -75,6 +75,22 @@ def test_a_baseline_that_fails_is_one_line_naming_the_template():
     assert "\n" not in msg
 
 
-def test_without_a_template_the_baseline_must_be_named():
-    with pytest.raises(ValueError, match="without a template, name the baseline candidate"):
+def test_without_a_template_a_runner_that_is_no_replay_has_no_baseline():
+    with pytest.raises(ValueError, match="Table: without a template there is no baseline genome"):
         Evaluator(Table({}), None, P)
+
+
+def test_the_runner_names_the_baseline_a_replay_its_recordings():
+    from evo_kernels.runners.choose import RECORDINGS
+    from evo_kernels.runners.replay import load_space
+    from evo_kernels.runners.replay_runner import ReplayRunner
+
+    assert Table({}).baseline(T, P) == cand()       # the template's identity genome, at the problem asked
+    space = load_space(RECORDINGS / "transpose.json.gz")
+    # the recording's baseline whatever template or problem is passed: every replayed speedup is against it
+    runner = ReplayRunner(space)
+    assert runner.baseline(None, P) == runner.baseline(T, P) == space.baseline_candidate()
+    ev = Evaluator(runner, None, space.problem)
+    assert ev.baseline.candidate.key == space.baseline_candidate().key and ev.baseline.speedup == 1.0
+    base = [e for e in space.entries.values() if e.genome == space.baseline_candidate().genome]
+    assert len(base) == 1 and ev.baseline_ms == base[0].median_ms > 0

@@ -37,7 +37,7 @@ class Shuffled(ReplayRunner):
 
 
 def run(space, strategy, runner, budget=48, batch=8, ahead=1, seed=4):
-    ev = Evaluator(runner, None, space.problem, PURE_TIME, baseline=space.baseline_candidate())
+    ev = Evaluator(runner, None, space.problem, PURE_TIME)
     loop = SearchLoop(make_strategy(strategy, space.space, space.template, space.problem, seed), ev, budget,
                       batch_size=batch, ahead=ahead)
     with runner:
@@ -56,7 +56,7 @@ def test_same_seed_same_run_whatever_the_workers_and_completion_order(space, str
 def test_ask_ahead_keeps_the_next_batch_in_flight_and_spends_the_budget_exactly(space):
     seen = []
     runner = ReplayRunner(space, workers=2, delay_s=0.002)
-    ev = Evaluator(runner, None, space.problem, PURE_TIME, baseline=space.baseline_candidate())
+    ev = Evaluator(runner, None, space.problem, PURE_TIME)
     loop = SearchLoop(make_strategy("random", space.space, seed=1), ev, 30, batch_size=8, ahead=1)
     loop.checkpoint = lambda lp: seen.append((lp.spent, lp.in_flight))
     with runner:
@@ -74,7 +74,7 @@ def test_resume_with_a_batch_in_flight_continues_exactly(space):
         if lp.spent == 16:
             states.append((lp.strategy.state_dict(), lp.state_dict()))
 
-    ev = Evaluator(ReplayRunner(space), None, space.problem, PURE_TIME, baseline=space.baseline_candidate())
+    ev = Evaluator(ReplayRunner(space), None, space.problem, PURE_TIME)
     first = SearchLoop(make_strategy("pbt", space.space, space.template, space.problem, 4), ev, 40, batch_size=8,
                        ahead=1, checkpoint=keep)
     first.run(stop=lambda lp: lp.spent >= 16)
@@ -96,7 +96,7 @@ def test_simulated_workers_measure_in_parallel(space):
     times have a long tail, up to 24 s for one transpose genome, that decides it at small budgets.)"""
     def run_with(w, budget, batch, **kw):
         runner = ReplayRunner(space, workers=w, **kw)
-        ev = Evaluator(runner, None, space.problem, PURE_TIME, baseline=space.baseline_candidate())
+        ev = Evaluator(runner, None, space.problem, PURE_TIME)
         loop = SearchLoop(make_strategy("random", space.space, seed=0), ev, budget, batch_size=batch, ahead=1)
         with runner:
             t0 = time.monotonic()

@@ -85,6 +85,14 @@ class Runner(ABC):
         """The compiler release its builds come from ("" where nothing is compiled)."""
         return ""
 
+    def baseline(self, template: Any, problem: dict[str, int]) -> Candidate:
+        """The candidate every speedup is against: the template's identity genome at ``problem``. A replay
+        answers its recording's baseline instead (a Kernel Tuner cache has no template)."""
+        if template is None:
+            raise ValueError(f"{type(self).__name__}: without a template there is no baseline genome")
+        g = template.space.baseline()
+        return Candidate(template.name, g, dict(problem), template.space.key(g))
+
     def measure(self, template: Any, candidates: Sequence[Candidate], check_only: bool = False) -> list[Measured]:
         """``submit`` and wait: one :class:`Measured` per candidate, in order."""
         return [f.result() for f in self.submit(template, candidates, check_only)]

@@ -329,6 +329,14 @@ class DaskRunner(Runner):
         """The workers' nvcc release (asked of one worker); "" for a replay."""
         return "" if self.replay else self._describe()[1]
 
+    def baseline(self, template: Any, problem: dict[str, int]) -> Candidate:
+        """The workers' replay's baseline (its recording, read here), or the template's identity genome."""
+        if not self.replay:
+            return super().baseline(template, problem)
+        from evo_kernels.runners.replay import load_space
+
+        return load_space(self.local.replay).baseline_candidate()
+
     def close(self) -> None:
         """Close the client and the local cluster this runner started (not a client it was given);
         futures still pending fail."""

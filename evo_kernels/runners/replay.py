@@ -155,7 +155,7 @@ class ReplaySpace:
         from evo_kernels.evaluate import Evaluator  # the measure layer's scorer, above the runners
         from evo_kernels.runners.replay_runner import ReplayRunner  # it answers from this class
 
-        return Evaluator(ReplayRunner(self), None, self.problem, weights, limits, baseline=self.baseline_candidate())
+        return Evaluator(ReplayRunner(self), None, self.problem, weights, limits)
 
     def baseline_candidate(self) -> Candidate:
         """The recording's baseline genome as a candidate (every replayed speedup is against it)."""

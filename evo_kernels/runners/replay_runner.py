@@ -54,6 +54,10 @@ class ReplayRunner(Runner):
     def nvcc_version(self) -> str:
         return ""
 
+    def baseline(self, template: Any, problem: dict[str, int]) -> Candidate:
+        """The recording's baseline: every replayed speedup is against it, whatever ``template`` is."""
+        return self.space.baseline_candidate()
+
     def busy(self) -> dict[str, Any]:
         return self._clock.snapshot()
 

@@ -121,7 +121,7 @@ def instrumented_run(name: str, strategy: str, seed: int, budget: int, every: in
     opt_t = tuple(rp.optimum[n] for n in names)
     valid = [g for g in rp.space.valid]
     with open_runner(Backend(replay=path_of(name)), Path(path_of(name)), rp) as runner:
-        ev = Evaluator(runner, None, rp.problem, PURE_TIME, baseline=rp.baseline_candidate())
+        ev = Evaluator(runner, None, rp.problem, PURE_TIME)
         strat = make_strategy(sname, rp.space, rp.template, rp.problem, seed, **opts)
         exp = strat.experience
         variants = _variants(exp, strat) if strategy == "pbt" else {}

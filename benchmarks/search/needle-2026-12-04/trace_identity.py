@@ -20,7 +20,7 @@ for space, seed, budget in RUNS:
     p = str(Path(evo_kernels.__file__).resolve().parents[1] / space)
     rp = _space(p)
     with open_runner(Backend(replay=p), Path(p), rp) as runner:
-        ev = Evaluator(runner, None, rp.problem, PURE_TIME, baseline=rp.baseline_candidate())
+        ev = Evaluator(runner, None, rp.problem, PURE_TIME)
         loop = SearchLoop(make_strategy("pbt", rp.space, rp.template, rp.problem, seed), ev, budget, batch_size=1)
         h = loop.run()
     keys = [e.candidate.key for e in h]
