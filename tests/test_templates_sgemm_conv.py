@@ -160,3 +160,51 @@ def test_emulated_random_genomes(tmpl, tmp_path):
     for _ in range(8):
         g = tmpl.space.sample(rng)
         emulate_at(tmpl, g, EMU_SHAPES[tmpl.name][:2], tmp_path)
+
+
+# --- the tolerance tells fp32 from the tensor cores' reduced precision ----------------------------------------
+
+def _round_mantissa(x: np.ndarray, bits: int) -> np.ndarray:
+    """float32 values rounded to ``bits`` mantissa bits (to nearest): TF32 keeps 10, bfloat16 7."""
+    drop = 23 - bits
+    u = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    u = ((u + (1 << (drop - 1))) >> drop) << drop
+    return u.astype(np.uint32).view(np.float32)
+
+
+def _compute(tmpl, inputs, p, dtype, rounding=None):
+    """The template's product in ``dtype`` arithmetic, its inputs first rounded to ``rounding`` mantissa bits."""
+    r = (lambda a: _round_mantissa(a, rounding)) if rounding else (lambda a: np.asarray(a, dtype=np.float32))
+    if tmpl.name == "sgemm":
+        a = r(inputs["A"]).reshape(p["M"], p["K"]).astype(dtype)
+        b = r(inputs["B"]).reshape(p["K"], p["N"]).astype(dtype)
+        # split K by 16 and sum the slices in order, as TileLoops_SplitK does: another fp32 summation order
+        parts = [a[:, k::16] @ b[k::16, :] for k in range(min(16, p["K"]))]
+        return {"C": np.sum(np.stack(parts), axis=0, dtype=dtype)}
+    H, W, FH, FW = p["H"], p["W"], p["FH"], p["FW"]
+    inp = r(inputs["inp"]).reshape(H + FH - 1, W + FW - 1).astype(dtype)
+    filt = r(inputs["filt"]).reshape(FH, FW).astype(dtype)
+    out = np.zeros((H, W), dtype=dtype)
+    for j in range(FW):            # the filter's columns first: not the reference's order
+        for i in range(FH):
+            out += filt[i, j] * inp[i:i + H, j:j + W]
+    return {"out": out}
+
+
+def test_the_tolerance_passes_fp32_in_any_order_and_fails_tensor_core_precision(tmpl):
+    """A kernel that rounds its operands to TF32 (or bfloat16), as tensor cores do, is not an fp32 kernel: it must
+    fail the check at every check shape, while fp32 arithmetic summed in another order passes with room to spare."""
+    from evo_kernels.runners.checks import compare
+    from evo_kernels.runners.inputs import make_inputs
+
+    for i, p in enumerate(tmpl.check_problems):
+        args = [a for a in tmpl.args(p) if a.role == "in"]
+        inputs = make_inputs(args, np.random.SeedSequence(1000 + i))
+        ref = tmpl.meta.reference(inputs, p)
+        (name, want), = ref.items()
+        fp32 = compare(name, _compute(tmpl, inputs, p, np.float32)[name], want, tmpl.tolerance, poisoned_before=False)
+        assert fp32.status == "ok" and fp32.rel_error < tmpl.tolerance / 20, (p, fp32)
+        for bits in (10, 7):
+            low = compare(name, _compute(tmpl, inputs, p, np.float64, bits)[name], want, tmpl.tolerance,
+                          poisoned_before=False)
+            assert low.status == "wrong_result" and low.rel_error > 2 * tmpl.tolerance, (p, bits, low)
