@@ -1,6 +1,6 @@
 """The GPU runner against a real GPU: every faulty and cheating kernel of tests/faulty/ gets its
 status, in one batch with correct kernels, and the batch finishes with every correct kernel
-measured after the crashes and the timeout. The first two tests need no GPU."""
+measured after the crashes and the timeout. The first three tests need no GPU."""
 import dataclasses
 import math
 import os
@@ -20,6 +20,7 @@ FAULTY = Path(__file__).resolve().parent / "faulty"
 BATCH = ["correct_simple", "illegal_address", "correct_vec4", "infinite_loop", "trap", "correct_inplace",
          "misaligned", "smem_overflow", "register_hog", "wrong_result", "partial_write", "race", "writes_nothing",
          "zero_only", "cached", "cached_large", "skip_large", "memoize_large", "skip_alternate_large", "drift_large",
+         "half_large",
          "softmax_nomax",
          "accumulate",
          "first_rows", "nan_output", "writes_past_end", "correct_simple", "writes_before_start", "modifies_input",
@@ -29,7 +30,7 @@ ERROR_SAYS = {"illegal_address": "illegal memory access", "misaligned": "misalig
               # cached_large has a numpy reference only: since its timed launches get inputs of their own too,
               # the first of them (checked) is caught, not the last
               "race": "two launches", "cached": "check N=", "cached_large": "timed launch 1 (the first",
-              "skip_large": "timed launch 1 (the first",
+              "skip_large": "timed launch 1 (the first", "half_large": "timed launch 1 (the first",
               "skip_alternate_large": "quicker than every one checked before it)",
               # drift_large: on an H100 (2026-12-05, two calls) no timed launch got 5% quicker than the first, even
               # with 18% of the blocks skipped (likely: this problem's 65536 small blocks cost their scheduling more
@@ -61,6 +62,14 @@ def runner():
     # A short watchdog keeps the infinite loop cheap; the correct kernels need about a second each.
     with GpuRunner(timeout_s=6.0, time_cap_s=0.5, min_reps=10, max_reps=100, seed=2026) as r:
         yield r
+
+
+def test_the_batch_holds_every_kernel_of_the_suite_and_each_says_what_it_expects():
+    kernels = {f.name.removesuffix(".cu.mako") for f in FAULTY.glob("*.cu.mako")}
+    assert kernels == set(BATCH), f"tests/faulty and BATCH differ: {sorted(kernels ^ set(BATCH))}"
+    assert set(ERROR_SAYS) <= set(BATCH)
+    for name in kernels:
+        assert expected(load(name)), name
 
 
 def test_failed_builds_come_back_without_touching_the_gpu():
