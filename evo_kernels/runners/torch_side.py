@@ -44,7 +44,7 @@ class TorchOnDevice:
     def _gpu_inputs(self, t: KernelTemplate) -> bool:
         """Whether outputs are judged on the GPU (and a check shape's inputs drawn there): where the
         template has a ``reference_torch`` and torch runs here."""
-        return getattr(t.meta, "reference_torch", None) is not None and self.warm_torch()
+        return t.torch_reference and self.warm_torch()
 
     def _timed_inputs(self, args: list[Arg], seed: np.random.SeedSequence) -> dict[str, Any]:
         """A fresh input set at the timed size: drawn on the GPU by torch where torch runs here,
