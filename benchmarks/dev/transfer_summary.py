@@ -61,6 +61,8 @@ def training(here: Path, base_file: Path, variants: str) -> None:
                                median([(n, c["budget"]) for n in c["to_5pct"]]), space))
                 logs += [math.log(count(x, budget) / count(y, budget))
                          for x, y in zip(r["to_5pct"], base[space, b]["to_5pct"])]
+            if not ratios:  # a variant run at one batch size only
+                continue
             worst = max(ratios)
             print(f"{f.stem:8s} batch {batch}: warm / cold median {statistics.median(x for x, _ in ratios):.2f}, "
                   f"worst {worst[0]:.2f} ({worst[1]}); against the shipped setting {mean_se(logs)}")
