@@ -9,6 +9,8 @@ import json
 
 import numpy as np
 
+from evo_kernels.records import size_name
+
 FP32_PEAK_TFLOPS = 67.0  # H200 SXM datasheet (the H100's fp32 rate); conv2d's roofline
 
 
@@ -56,7 +58,7 @@ def report(results: list[dict], ceil: dict, meta: dict) -> str:
         cell = lambda ms: f"{ms:.3f} ms ({fmt_rate(ms, nb, fl)})" if ms and np.isfinite(ms) else "-"  # noqa: E731
         n_rand = [r for r in res["rows"] if r["label"].startswith("random")]
         lines.append("| {} | {} | {} | {} | {} | {} | {} | {} | {} |".format(
-            res["template"], "x".join(str(v) for v in res["problem"].values()),
+            res["template"], size_name(res["problem"]),
             cell(base["median_ms"]) if base and base["status"] == "ok" else (base or {}).get("status", "-"),
             cell(best["median_ms"]) + f" [{best['label']}, {best['registers']} regs]" if best else "-",
             cell(pe.get("eager")), cell(pe.get("compile")),

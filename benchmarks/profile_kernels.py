@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from evo_kernels.build import NvccBuilder  # noqa: E402
-from evo_kernels.records import Candidate  # noqa: E402
+from evo_kernels.records import Candidate, size_name  # noqa: E402
 from evo_kernels.runners.inputs import WIDE  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
@@ -303,7 +303,7 @@ def cases_from_shapes(path: str, below: float, templates: list[str] | None) -> l
         best = min(ok, key=lambda x: x["median_ms"])
         pct = 100 * r["bytes"] / (copy * 1e9) / best["median_ms"]
         if pct < below:
-            size = "x".join(str(v) for v in r["problem"].values())
+            size = size_name(r["problem"])
             out.append({"label": f"{r['template']}_{size}_{best['label']}", "template": r["template"],
                         "genome": best["genome"], "problem": r["problem"]})
     return out

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from evo_kernels.records import STAGES, Evaluation
+from evo_kernels.records import STAGES, Evaluation, size_name
 
 # Ceilings measured on the H200 (../shared/device/README.md, 2026-12-02); a run's own
 # measurements replace them where it has them.
@@ -58,8 +58,9 @@ def in_template_order(problem: dict[str, Any], template: str | None) -> dict[str
 
 def problem_label(problem: dict[str, Any], template: str | None = None) -> str:
     """A short size label: "2048^3" where the sizes are equal, else "131x705x1522" (in_template_order)."""
-    vals = [str(v) for v in in_template_order(problem, template).values()]
-    return f"{vals[0]}^{len(vals)}" if len(vals) > 1 and len(set(vals)) == 1 else "x".join(vals)
+    ordered = in_template_order(problem, template)
+    vals = [str(v) for v in ordered.values()]
+    return f"{vals[0]}^{len(vals)}" if len(vals) > 1 and len(set(vals)) == 1 else size_name(ordered)
 
 
 def row_from_evaluation(ev: Evaluation, nbytes: int, flops: int, member: int | None = None,

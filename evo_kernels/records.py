@@ -25,6 +25,12 @@ STATUSES = (
 )
 
 
+def size_name(problem: dict[str, Any]) -> str:
+    """A problem's values joined by "x" in the order given, ``131x705x1522``: how file, folder and group names
+    (a report's sections and plots, a run's folder) spell a size."""
+    return "x".join(str(v) for v in problem.values())
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One point to evaluate: a template, a genome of its space, and a problem."""

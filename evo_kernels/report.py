@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from evo_kernels.leaderboard import in_template_order
-from evo_kernels.records import STAGES
+from evo_kernels.records import STAGES, size_name
 from evo_kernels.store_rows import feasible
 
 
@@ -65,7 +65,7 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
     md = [f"# {title}", ""]
     groups: dict[str, list[dict]] = {}
     for r in rows:
-        size = "x".join(str(v) for v in in_template_order(r["problem"], r["template"]).values())
+        size = size_name(in_template_order(r["problem"], r["template"]))
         groups.setdefault(f"{r['template']} {size}", []).append(r)
     for name, grp in groups.items():
         grp = sorted(grp, key=lambda r: r.get("id", 0))

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from evo_kernels.records import size_name
 from evo_kernels.runners.choose import Backend
 from evo_kernels.settings import DEFAULTS
 
@@ -73,8 +74,8 @@ class TuneConfig:
 
 def run_name(cfg: TuneConfig, problem: dict[str, int]) -> str:
     """A run's folder name: template, the problem it tunes, strategy and seed."""
-    size = "x".join(str(v) for v in problem.values())
-    return f"{Path(cfg.template).name.removesuffix('.cu.mako').removesuffix('.py')}-{size}-{cfg.strategy}-s{cfg.seed}"
+    stem = Path(cfg.template).name.removesuffix('.cu.mako').removesuffix('.py')
+    return f"{stem}-{size_name(problem)}-{cfg.strategy}-s{cfg.seed}"
 
 
 def default_run_dir(cfg: TuneConfig, problem: dict[str, int]) -> Path:

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights, Limits
 from evo_kernels.genome import GenomeSpace
-from evo_kernels.records import Candidate, Evaluation
+from evo_kernels.records import Candidate, Evaluation, size_name
 from evo_kernels.runners.base import Runner
 from evo_kernels.runners.choose import BackendError, open_runner
 from evo_kernels.template import KernelTemplate, size_text
@@ -154,7 +154,7 @@ def open_session(plan: Plan) -> Session:
             evaluator = Evaluator(runner, template, problem, weights, limits)
             note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
                     f"({replay.n_ok} measured genomes of {template.name} at "
-                    f"{'x'.join(map(str, problem.values()))}); nothing is measured")
+                    f"{size_name(problem)}); nothing is measured")
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
         else:

@@ -22,3 +22,10 @@ def test_status_and_feasible_agree_with_the_stores_rule(build, run, fitness, sta
     ev = _ev(build, run, fitness)
     assert ev.status == status and ev.feasible is ok
     assert feasible({"status": ev.status, "fitness": ev.fitness}) is ok
+
+
+def test_size_name_spells_a_size_for_file_and_group_names_in_the_order_given():
+    from evo_kernels.records import size_name
+
+    assert size_name({"M": 131, "N": 705, "K": 1522}) == "131x705x1522"
+    assert size_name({"K": 1522, "M": 131}) == "1522x131" and size_name({"N": 1 << 24}) == "16777216"
