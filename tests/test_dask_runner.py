@@ -105,6 +105,16 @@ def test_evaluator_over_dask_equals_over_replay(client, space):
     assert all(same(g, w) for g, w in zip(got, want))
 
 
+def test_a_replay_on_dask_names_its_recordings_baseline_from_the_space_the_caller_loaded(client, space, tmp_path):
+    from evo_kernels.runners.choose import Backend, open_runner
+
+    # the path is never read for the baseline when the caller hands its loaded space: a missing file shows it
+    with DaskRunner(LocalSpec(replay=str(tmp_path / "missing.json")), client=client, replay_space=space) as runner:
+        assert runner.baseline(None, space.problem) == space.baseline_candidate()
+    with open_runner(Backend(replay=str(REC), scheduler=client.scheduler.address), REC, space) as runner:
+        assert isinstance(runner, DaskRunner) and runner.baseline(None, {}) == space.baseline_candidate()
+
+
 def test_gpu_spec_needs_gpu_workers(client):
     with pytest.raises(BackendError, match="no worker offers the resource GPU"):
         DaskRunner(LocalSpec(), client=client)

@@ -147,7 +147,8 @@ def open_runner(backend: Backend, replay: Path | None = None, replay_space: Any 
     if backend.distributed:
         from evo_kernels.runners.dask import DaskRunner
 
-        return DaskRunner(local, scheduler=backend.scheduler, local_workers=backend.dask_local)
+        return DaskRunner(local, scheduler=backend.scheduler, local_workers=backend.dask_local,
+                          replay_space=replay_space if replay is not None else None)
     if replay is not None:
         from evo_kernels.runners.replay import load_space
         from evo_kernels.runners.replay_runner import ReplayRunner

@@ -182,7 +182,9 @@ class DaskRunner(Runner):
     """
 
     def __init__(self, local: LocalSpec, scheduler: str | None = None, local_workers: int = 0, client: Any = None,
-                 timeout_s: float = CONNECT_TIMEOUT_S) -> None:
+                 timeout_s: float = CONNECT_TIMEOUT_S, replay_space: Any = None) -> None:
+        """``replay_space``: the ReplaySpace of ``local.replay`` where the caller has it loaded (its baseline is
+        read there rather than from the file again)."""
         if [bool(scheduler), local_workers > 0, client is not None].count(True) != 1:
             raise BackendError("DaskRunner: give exactly one of a scheduler address, local workers or a client")
         distributed = check_scheduler(scheduler, local.gpus)
@@ -190,6 +192,7 @@ class DaskRunner(Runner):
             local = replace(local, replay=os.path.abspath(local.replay))
         self.local = local
         self.replay = local.replay is not None
+        self._replay_space = replay_space
         self._resources = None if self.replay else {"GPU": GPU_SHARE}
         self._gpu_by_worker: tuple[int, ...] | None = None
         self._cluster: Any = None
@@ -330,12 +333,15 @@ class DaskRunner(Runner):
         return "" if self.replay else self._describe()[1]
 
     def baseline(self, template: Any, problem: dict[str, int]) -> Candidate:
-        """The workers' replay's baseline (its recording, read here), or the template's identity genome."""
+        """The workers' replay's baseline (from the loaded space the caller gave, else its recording read here once),
+        or the template's identity genome."""
         if not self.replay:
             return super().baseline(template, problem)
-        from evo_kernels.runners.replay import load_space
+        if self._replay_space is None:
+            from evo_kernels.runners.replay import load_space
 
-        return load_space(self.local.replay).baseline_candidate()
+            self._replay_space = load_space(self.local.replay)
+        return self._replay_space.baseline_candidate()
 
     def close(self) -> None:
         """Close the client and the local cluster this runner started (not a client it was given);
