@@ -54,6 +54,10 @@ def summarize(doc: dict, template: str, gene: str, off) -> list[dict]:
     return out
 
 
+def _side(best: tuple[str, float] | None) -> str:
+    return f"{best[0]} {best[1] * 1e3:.1f} us" if best else "-"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("shapes", type=Path, help="a shapes.json of benchmarks/bench_kernels.py")
@@ -71,20 +75,20 @@ def main(argv: list[str] | None = None) -> int:
     if not any(r["pairs"] for r in rows):
         print(f"{a.shapes}: no two {a.template} rows differ in {a.gene} alone", file=sys.stderr)
         return 1
-    print("| size | pairs (failed) | off / on, geometric mean | best off | best on | best / strongest peer |")
+    print("| size | pairs (failed) | off / on, geometric mean | best off | best on | strongest peer / best, time |")
     print("|---|---|---|---|---|---|")
     logs = []
     for r in rows:
         size = " x ".join(str(v) for v in r["problem"].values())
         b_off, b_on = r["best"]["off"], r["best"]["on"]
-        peer = min(r["peers_ms"].values()) if r["peers_ms"] else math.nan
         best = min((b for b in (b_off, b_on) if b), key=lambda b: b[1], default=None)
-        fmt = lambda b: f"{b[0]} {b[1] * 1e3:.1f} us" if b else "-"  # noqa: E731
-        print(f"| {size} | {r['pairs']} ({r['failed']}) | {r['geomean_off_over_on']:.3f} | {fmt(b_off)} | "
-              f"{fmt(b_on)} | {peer / best[1]:.3f}x |" if best else f"| {size} | {r['pairs']} ({r['failed']}) | - |")
-        if r["pairs"] - r["failed"]:
+        ratio = f"{min(r['peers_ms'].values()) / best[1]:.3f}x" if best and r["peers_ms"] else "-"
+        print(f"| {size} | {r['pairs']} ({r['failed']}) | {r['geomean_off_over_on']:.3f} | {_side(b_off)} | "
+              f"{_side(b_on)} | {ratio} |")
+        if best:
             logs.append(math.log(r["geomean_off_over_on"]))
-    print(f"\nover {len(logs)} sizes: geometric mean off / on {math.exp(statistics.fmean(logs)):.3f}")
+    if logs:
+        print(f"\nover {len(logs)} sizes: geometric mean off / on {math.exp(statistics.fmean(logs)):.3f}")
     return 0
 
 
