@@ -73,9 +73,8 @@ def launch_cpp(template: KernelTemplate, genome: dict, problem: dict) -> tuple[l
 
     A template whose ``launch()`` cannot run on symbols (it branches on sizes, calls min) may
     define ``launch_cpp(g) -> (grid_exprs, block_exprs[, smem_expr])`` instead."""
-    own = getattr(template.meta, "launch_cpp", None)
-    if own is not None:
-        grid, block, *rest = own(dict(genome))
+    if template.launch_cpp is not None:
+        grid, block, *rest = template.launch_cpp(dict(genome))
     else:
         try:
             grid, block, *rest = _symbolic(template.meta, "launch")(dict(genome), {k: Sym(k) for k in problem})

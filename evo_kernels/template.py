@@ -149,6 +149,12 @@ class KernelTemplate:
         return getattr(self.meta, "reference_torch", None) is not None
 
     @property
+    def launch_cpp(self) -> Callable[[dict], tuple] | None:
+        """The template's own ``launch_cpp(g)``: C++ expressions of its launch for an exported header,
+        where ``launch()`` cannot run on symbols; None: the export derives them from ``launch()``."""
+        return getattr(self.meta, "launch_cpp", None)
+
+    @property
     def tolerance(self) -> float:
         return float(getattr(self.meta, "TOLERANCE", DEFAULT_TOLERANCE["float32"]))
 
