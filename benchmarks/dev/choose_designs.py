@@ -1,0 +1,150 @@
+"""Which measured genomes should become a template's designs: chosen on some sizes of a shapes.json, confirmed on
+the others.
+
+    python benchmarks/dev/choose_designs.py OUT/shapes/shapes.json --template sgemm \
+        --holdout M=3998,N=224,K=3357 --holdout M=133,N=241,K=2406 --max 3
+
+A size's *gap* is the best time among the shipped designs (``templates/NAME.designs.json``) and the chosen genomes,
+over the best time of any genome of the call at that size (1.0: the designs hold the call's best). Greedily, up to
+``--max`` genomes: each step adds the genome (any row that passed the protocol at a training size) that lowers the
+geometric mean gap over the training sizes (every size not held out) most, and stops when none lowers it by
+``--min-gain`` (default 0.5%). The held-out sizes are then read for what the choice gives there, and only then; a
+shipped design that was not timed in the call counts as absent (say so: the table lists how many were timed).
+Prints the training and held-out tables (gap before and after, best genome against the strongest peer) and the
+chosen genomes as JSON, ready for the designs file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _key(genome: dict, defaults: dict) -> str:
+    """One spelling of a genome: a gene the genome does not name (one added to the template since it was
+    written) at its default, which is the identity."""
+    return json.dumps({**defaults, **genome}, sort_keys=True)
+
+
+def size_label(problem: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in problem.items())
+
+
+def tables(doc: dict, template: str, defaults: dict) -> list[dict]:
+    """Per size of ``template``: its problem, {genome key: median ms} of the rows that passed, and the strongest
+    peer's median time (torch eager or compile; None where none ran)."""
+    out = []
+    for res in doc["results"]:
+        if res["template"] != template:
+            continue
+        times: dict[str, float] = {}
+        for r in res["rows"]:
+            if r["status"] == "ok":
+                k = _key(r["genome"], defaults)
+                times[k] = min(times.get(k, math.inf), r["median_ms"])
+        peers = [statistics.median(v) for k, v in res.get("peers", {}).items() if v and k != "copy"]
+        out.append({"problem": res["problem"], "times": times, "peer_ms": min(peers) if peers else None})
+    return out
+
+
+def gap(size: dict, keys: list[str]) -> float:
+    """Best time among ``keys`` over the size's best time (inf where none of them passed there)."""
+    have = [size["times"][k] for k in keys if k in size["times"]]
+    return (min(have) if have else math.inf) / min(size["times"].values())
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(statistics.fmean(math.log(v) for v in values)) if values else math.nan
+
+
+def choose(train: list[dict], shipped: list[str], most: int, min_gain: float) -> list[str]:
+    """Greedy: up to ``most`` genome keys, each the one that lowers the training sizes' geometric mean gap most."""
+    chosen: list[str] = []
+    candidates = sorted({k for s in train for k in s["times"]} - set(shipped))
+    current = geomean([gap(s, shipped) for s in train])
+    while len(chosen) < most:
+        scored = [(geomean([gap(s, shipped + chosen + [k]) for s in train]), k) for k in candidates
+                  if k not in chosen]
+        if not scored:
+            break
+        best, k = min(scored)
+        if not best < current * (1 - min_gain):
+            break
+        chosen.append(k)
+        current = best
+    return chosen
+
+
+def report(title: str, sizes: list[dict], shipped: list[str], chosen: list[str]) -> list[str]:
+    lines = [f"### {title}", "", "| size | genomes passed | shipped designs timed | gap: shipped | gap: with chosen | "
+             "peer / designs' best |", "|---|---|---|---|---|---|"]
+    before, after = [], []
+    for s in sizes:
+        g0, g1 = gap(s, shipped), gap(s, shipped + chosen)
+        before.append(g0)
+        after.append(g1)
+        have = [s["times"][k] for k in shipped + chosen if k in s["times"]]
+        peer = f"{s['peer_ms'] / min(have):.3f}x" if have and s["peer_ms"] else "-"
+        lines.append(f"| {size_label(s['problem'])} | {len(s['times'])} | {sum(k in s['times'] for k in shipped)} | "
+                     f"{g0:.3f} | {g1:.3f} | {peer} |")
+    lines.append(f"\ngeometric mean gap over {len(sizes)} sizes: {geomean(before):.3f} -> {geomean(after):.3f}\n")
+    return lines
+
+
+def _problem(text: str) -> dict:
+    try:
+        return {k: int(v) for k, v in (part.split("=") for part in text.split(","))}
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: not NAME=INT,NAME=INT,...") from exc
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("shapes", type=Path, help="a shapes.json of benchmarks/bench_kernels.py")
+    ap.add_argument("--template", required=True)
+    ap.add_argument("--holdout", type=_problem, action="append", default=[],
+                    help="a size the choice must not see (NAME=INT,...; repeat)")
+    ap.add_argument("--max", type=int, default=3, help="genomes to choose at most (default 3)")
+    ap.add_argument("--min-gain", type=float, default=0.005, help="least relative gain of a step (default 0.005)")
+    ap.add_argument("--designs", type=Path, help="the shipped designs (default templates/TEMPLATE.designs.json)")
+    a = ap.parse_args(argv)
+    designs_path = a.designs or ROOT / "templates" / f"{a.template}.designs.json"
+    try:
+        doc = json.loads(a.shapes.read_text())
+    except (OSError, ValueError) as exc:
+        print(f"{a.shapes}: {exc}", file=sys.stderr)
+        return 2
+    sys.path.insert(0, str(ROOT))
+    from evo_kernels.template import load_template
+
+    defaults = load_template(a.template).space.baseline()
+    try:
+        shipped = [_key(d["genome"], defaults) for d in json.loads(designs_path.read_text())["designs"]]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"{designs_path}: not a designs file ({type(exc).__name__}: {exc})", file=sys.stderr)
+        return 2
+    sizes = [s for s in tables(doc, a.template, defaults) if s["times"]]
+    held = [s for s in sizes if s["problem"] in a.holdout]
+    missing = [size_label(p) for p in a.holdout if p not in [s["problem"] for s in held]]
+    if missing:
+        print(f"{a.shapes}: no {a.template} rows that passed at held-out size(s) {', '.join(missing)}", file=sys.stderr)
+        return 2
+    train = [s for s in sizes if s not in held]
+    if not train:
+        print(f"{a.shapes}: every {a.template} size is held out; nothing to choose on", file=sys.stderr)
+        return 2
+    chosen = choose(train, shipped, a.max, a.min_gain)
+    print("\n".join(report(f"Training sizes ({len(train)}): where the choice was made", train, shipped, chosen)))
+    if held:
+        print("\n".join(report(f"Held-out sizes ({len(held)}): read after the choice", held, shipped, chosen)))
+    print(json.dumps([json.loads(k) for k in chosen], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
