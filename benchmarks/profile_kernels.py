@@ -89,6 +89,8 @@ def launch_main(case_file: str, index: int) -> int:
                 x *= WIDE
             args.append(x)
     lc = t.launch(g, p)
+    if lc.dynamic_smem > 48 * 1024:  # past the default, the kernel must opt in (as the runner's worker does)
+        fn.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, lc.dynamic_smem)
     for _ in range(3):
         fn(*[x.gpudata if hasattr(x, "gpudata") else x for x in args], grid=lc.grid, block=lc.block,
            shared=lc.dynamic_smem)

@@ -1,9 +1,6 @@
 // ${KERNEL}: row-wise softmax of an R x C fp32 row-major matrix, out = exp(x - max) / sum.
 // A group of T threads owns one row (with CL > 1: one CL-th of it, the other parts in the other
 // blocks of its cluster); a block holds RPB groups. Mode: ${UseSharedMemory}.
-% if AdjustBlockSize_Resident:
-// At most ${AdjustBlockSize_Resident} block(s) resident per SM: the launch asks for unused dynamic shared memory.
-% endif
 <%
 T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
 CL = TileLoops_Cluster

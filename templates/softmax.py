@@ -20,9 +20,7 @@ in flight through its barriers (cluster barriers too), exp and stores instead of
 TileLoops_Reverse, for rows read more than once (the "none" and "online" passes, and rows longer than a
 cached mode's cache): each pass walks the row (part) the other way from the pass before, so the re-read
 starts with what was read last and finds it in L2 rather than in DRAM, and the write pass's stores are
-evict-first, so they do not push out the lines still to be re-read. AdjustBlockSize_Resident caps the blocks
-resident per SM (by unused dynamic shared memory), so that fewer row parts are read at once and more of a re-read
-fits in L2.
+evict-first, so they do not push out the lines still to be re-read.
 """
 import numpy as np
 
@@ -59,14 +57,7 @@ GENES = [
          "rows read more than once (none and online modes, and rows longer than a cached mode's cache): each "
          "pass walks the row (part) the other way from the pass before, so it starts with the vectors read "
          "last, the likeliest still in L2, and the write pass stores evict-first (st.global.cs)"),
-    Gene("AdjustBlockSize_Resident", "AdjustBlockSize", (0, 1, 2), 0,
-         "blocks resident per SM at most (0: as many as registers and threads allow): the launch asks for unused "
-         "dynamic shared memory so that no more fit an sm_90 SM's 228 KB. Fewer blocks in flight read less "
-         "between a row part's first pass and its re-read, so with TileLoops_Reverse more of the re-read finds L2"),
 ]
-# The shared memory per block (static + dynamic) that leaves room for at most c blocks of an sm_90 SM (228 KB,
-# 1 KB reserved per block): 114 KB -> 228 / 115 = 1, 76 KB -> 228 / 77 = 2; more than the static part by far.
-RESIDENT_SMEM = {1: 114 * 1024, 2: 76 * 1024}
 PROBLEM = {"R": 32768, "C": 4096}
 CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
                   {"R": 3, "C": 130}, {"R": 5, "C": 32764}]  # the last: a long row, cut into unequal parts
@@ -122,10 +113,7 @@ def args(p):
 
 def launch(g, p):
     rpb = g["ThreadCoarsening"] * g["TileLoops_Rows"]
-    grid, block = (max(1, -(-p["R"] // rpb)) * g["TileLoops_Cluster"],), (block_threads(g),)
-    if g["AdjustBlockSize_Resident"]:
-        return grid, block, max(0, RESIDENT_SMEM[g["AdjustBlockSize_Resident"]] - smem_bytes(g))
-    return grid, block
+    return (max(1, -(-p["R"] // rpb)) * g["TileLoops_Cluster"],), (block_threads(g),)
 
 
 def reference(inputs, p):
@@ -148,5 +136,4 @@ def cost(p):
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
-               "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False,
-               "AdjustBlockSize_Resident": 0}
+               "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False}

@@ -127,32 +127,3 @@ def test_softmax_reversed_passes_are_identity_when_off_and_build_without_spill(t
     on, off = NvccBuilder(cache_dir=tmp_path).build(t, cands)
     assert on.status == "ok" and on.spill_bytes == 0, on.error[-1000:]
     assert on.registers <= off.registers + 8, (on.registers, off.registers)
-
-
-@pytest.mark.parametrize("mode", ["online", "registers", "shared"])
-def test_softmax_resident_cap_leaves_room_for_that_many_blocks_of_an_sm90_sm(mode, tmp_path):
-    """AdjustBlockSize_Resident = c asks for dynamic shared memory so that, with the static shared memory ptxas
-    reports and the 1 KB each block reserves, c blocks fit an sm_90 SM's 228 KB and c + 1 do not; off, the launch
-    and the source are as without the gene."""
-    t = load_template("softmax")
-    fast = t.space.coerce(t.meta.FAST_GENOME)
-    assert fast["AdjustBlockSize_Resident"] == 0
-    base = t.space.check({**fast, "AdjustBlockSize": 512, "UseSharedMemory": mode, "UnrollLoop": 4 if mode == "shared"
-                          else 16, "VectorizeLoads_Align": True, "TileLoops_Cluster": 8, "TileLoops_Reverse": True})
-    p = {"R": 297, "C": 415745}
-    assert t.launch(base, p).dynamic_smem == 0 and "resident" not in t.render(base)
-    capped = [t.space.check({**base, "AdjustBlockSize_Resident": c}) for c in (1, 2)]
-    for g in capped:
-        assert t.launch(g, p).grid == t.launch(base, p).grid and t.launch(g, p).block == t.launch(base, p).block
-        lines = t.render(g).splitlines()
-        extra = [x for x in lines if "resident per SM" in x]
-        assert len(extra) == 1 and "\n".join(x for x in lines if x not in extra) == t.render(base).rstrip("\n")
-    if shutil.which("nvcc") is None:
-        pytest.skip("nvcc not found")
-    builds = NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, p, t.space.key(g)) for g in capped])
-    for g, b in zip(capped, builds):
-        assert b.status == "ok", b.error[-500:]
-        per_block = b.smem_bytes + t.launch(g, p).dynamic_smem + 1024
-        c = g["AdjustBlockSize_Resident"]
-        assert (228 * 1024) // per_block == c, (mode, c, b.smem_bytes, per_block)
-        assert b.smem_bytes + t.launch(g, p).dynamic_smem <= 227 * 1024
