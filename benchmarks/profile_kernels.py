@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from evo_kernels.build import NvccBuilder  # noqa: E402
 from evo_kernels.records import Candidate, size_name  # noqa: E402
 from evo_kernels.runners.inputs import WIDE  # noqa: E402
+from evo_kernels.runners.launch import DEFAULT_DYNAMIC_SMEM  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "SchedulerStats",
@@ -89,7 +90,7 @@ def launch_main(case_file: str, index: int) -> int:
                 x *= WIDE
             args.append(x)
     lc = t.launch(g, p)
-    if lc.dynamic_smem > 48 * 1024:  # past the default, the kernel must opt in (as the runner's worker does)
+    if lc.dynamic_smem > DEFAULT_DYNAMIC_SMEM:  # the kernel must opt in, as the runner's worker does
         fn.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, lc.dynamic_smem)
     for _ in range(3):
         fn(*[x.gpudata if hasattr(x, "gpudata") else x for x in args], grid=lc.grid, block=lc.block,

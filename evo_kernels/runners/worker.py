@@ -28,15 +28,14 @@ from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
 from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
                                         rel_error_torch, require_ok)
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
-from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version, flush_bytes,
-                                        summarize)
+from evo_kernels.runners.launch import (DEFAULT_DYNAMIC_SMEM, LaunchLimits, check_launch, classify_error,
+                                        driver_version, flush_bytes, summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.timing import Sampler, Timed
 from evo_kernels.runners.torch_side import TorchOnDevice
 from evo_kernels.template import KernelTemplate, Launch, load_template
 
 _FORMAT = {"int32": "i", "float32": "f"}
-_DEFAULT_SMEM = 48 * 1024  # dynamic shared memory above this needs the opt-in attribute
 
 
 def _one_line(exc: BaseException) -> str:
@@ -124,7 +123,7 @@ class Evaluator(TorchOnDevice):
         bad = check_launch(launch, limits)
         if bad:
             raise Failed(*bad)
-        if launch.dynamic_smem > _DEFAULT_SMEM:
+        if launch.dynamic_smem > DEFAULT_DYNAMIC_SMEM:
             func.set_attribute(fa.MAX_DYNAMIC_SHARED_SIZE_BYTES, launch.dynamic_smem)
 
     def _launch(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> None:
