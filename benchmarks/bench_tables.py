@@ -14,18 +14,29 @@ from evo_kernels.records import size_name
 FP32_PEAK_TFLOPS = 67.0  # H200 SXM datasheet (the H100's fp32 rate); conv2d's roofline
 
 
-def _summary(res: dict) -> tuple[list, dict | None, dict | None, dict[str, float]]:
-    """A result's genomes that passed, its baseline row, its fastest row, and its peers' medians: each peer's
-    fastest median of the call (its first measurement or any alternating round), the strongest it showed."""
-    ok = [r for r in res["rows"] if r["status"] == "ok"]
-    base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
-    best = min(ok, key=lambda r: r["median_ms"]) if ok else None
-    pe = {k: float(np.median(v)) for k, v in res["peers"].items() if isinstance(v, list)}
+def peer_medians(res: dict) -> dict[str, float]:
+    """A result's peers' medians (eager, compile, copy): each peer's fastest median of the call (its first
+    measurement or any alternating round), the strongest it showed."""
+    pe = {k: float(np.median(v)) for k, v in res.get("peers", {}).items() if isinstance(v, list) and v}
     for r in res.get("rounds", []):
         for k in ("eager", "compile"):
             if f"{k}_ms" in r:
                 pe[k] = min(pe.get(k, np.inf), r[f"{k}_ms"])
-    return ok, base, best, pe
+    return pe
+
+
+def strongest_peer_ms(res: dict) -> float | None:
+    """The fastest peer kernel's time (torch eager or torch.compile; the copy is a ceiling, not a peer)."""
+    times = [ms for k, ms in peer_medians(res).items() if k != "copy"]
+    return min(times) if times else None
+
+
+def _summary(res: dict) -> tuple[list, dict | None, dict | None, dict[str, float]]:
+    """A result's genomes that passed, its baseline row, its fastest row, and its peers' medians (peer_medians)."""
+    ok = [r for r in res["rows"] if r["status"] == "ok"]
+    base = next((r for r in res["rows"] if r["label"] == "baseline"), None)
+    best = min(ok, key=lambda r: r["median_ms"]) if ok else None
+    return ok, base, best, peer_medians(res)
 
 
 def fmt_rate(ms: float, nbytes: int, flops: int) -> str:

@@ -23,6 +23,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+from bench_tables import strongest_peer_ms  # noqa: E402
+from evo_kernels.template import load_template  # noqa: E402
 
 
 def _key(genome: dict, defaults: dict) -> str:
@@ -37,7 +40,7 @@ def size_label(problem: dict) -> str:
 
 def tables(doc: dict, template: str, defaults: dict) -> list[dict]:
     """Per size of ``template``: its problem, {genome key: median ms} of the rows that passed, and the strongest
-    peer's median time (torch eager or compile; None where none ran)."""
+    peer's time (bench_tables.strongest_peer_ms; None where none ran)."""
     out = []
     for res in doc["results"]:
         if res["template"] != template:
@@ -47,8 +50,7 @@ def tables(doc: dict, template: str, defaults: dict) -> list[dict]:
             if r["status"] == "ok":
                 k = _key(r["genome"], defaults)
                 times[k] = min(times.get(k, math.inf), r["median_ms"])
-        peers = [statistics.median(v) for k, v in res.get("peers", {}).items() if v and k != "copy"]
-        out.append({"problem": res["problem"], "times": times, "peer_ms": min(peers) if peers else None})
+        out.append({"problem": res["problem"], "times": times, "peer_ms": strongest_peer_ms(res)})
     return out
 
 
@@ -119,9 +121,6 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"{a.shapes}: {exc}", file=sys.stderr)
         return 2
-    sys.path.insert(0, str(ROOT))
-    from evo_kernels.template import load_template
-
     defaults = load_template(a.template).space.baseline()
     try:
         shipped = [_key(d["genome"], defaults) for d in json.loads(designs_path.read_text())["designs"]]

@@ -17,6 +17,10 @@ import statistics
 import sys
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+from bench_tables import strongest_peer_ms  # noqa: E402
+
 
 def _key(genome: dict, gene: str) -> str:
     return json.dumps({k: v for k, v in genome.items() if k != gene}, sort_keys=True)
@@ -45,12 +49,11 @@ def summarize(doc: dict, template: str, gene: str, off) -> list[dict]:
         ok = [(a, b) for a, b in pairs if a["status"] == b["status"] == "ok"]
         side = {"off": [a for a, _ in ok], "on": [b for _, b in ok]}
         best = {k: min(v, key=lambda r: r["median_ms"]) if v else None for k, v in side.items()}
-        peers = {k: statistics.median(v) for k, v in res.get("peers", {}).items() if v and k != "copy"}
         out.append({"problem": res["problem"], "pairs": len(pairs), "failed": len(pairs) - len(ok),
                     "geomean_off_over_on": math.exp(statistics.fmean(math.log(a["median_ms"] / b["median_ms"])
                                                                      for a, b in ok)) if ok else math.nan,
                     "best": {k: (r["label"], r["median_ms"]) if r else None for k, r in best.items()},
-                    "peers_ms": peers})
+                    "peer_ms": strongest_peer_ms(res)})
     return out
 
 
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         size = " x ".join(str(v) for v in r["problem"].values())
         b_off, b_on = r["best"]["off"], r["best"]["on"]
         best = min((b for b in (b_off, b_on) if b), key=lambda b: b[1], default=None)
-        ratio = f"{min(r['peers_ms'].values()) / best[1]:.3f}x" if best and r["peers_ms"] else "-"
+        ratio = f"{r['peer_ms'] / best[1]:.3f}x" if best and r["peer_ms"] else "-"
         print(f"| {size} | {r['pairs']} ({r['failed']}) | {r['geomean_off_over_on']:.3f} | {_side(b_off)} | "
               f"{_side(b_on)} | {ratio} |")
         if best:
