@@ -24,12 +24,11 @@ from typing import Protocol
 
 from joblib import Parallel, delayed, effective_n_jobs
 
-from evo_kernels.genome import InvalidGenome
+from evo_kernels.genome import MAX_SMEM_PER_BLOCK, InvalidGenome
 from evo_kernels.records import BuildResult, Candidate
 from evo_kernels.template import KernelTemplate, TemplateError
 
 REGS_PER_SM = 65536
-MAX_SMEM_PER_BLOCK = 227 * 1024  # sm_90, opt-in dynamic shared memory included
 
 _ENTRY = re.compile(r"Compiling entry function '([^']+)' for '([^']+)'")
 _FUNC_PROPS = re.compile(r"Function properties for (\S+)")

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from evo_kernels.runners.launch import DEFAULT_DYNAMIC_SMEM
 from evo_kernels.template import Arg, KernelTemplate
 
 CTYPES = {"float32": "float", "int32": "int"}
@@ -172,7 +173,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
     grids = []
     for i, e in enumerate([*entries, default]):
         genome = template.space.check(template.space.coerce(e["genome"]))
-        src = template._mako.render(KERNEL=f"{template.kernel}_{i}", g=genome, **genome)
+        src = template.render(genome, kernel=f"{template.kernel}_{i}")
         src = src.replace('extern "C" __global__', "static __global__")
         # includes go to the top of the header, outside the namespaces (cooperative_groups.h cannot be
         # included inside one)
@@ -193,6 +194,10 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                     for k in sizes if k not in {a.name for a in args}],
                   f"    dim3 grid({', '.join(f'(unsigned){x}' for x in grid)});",
                   f"    dim3 block({', '.join(f'(unsigned){x}' for x in block)});",
+                  *([f"    if ({smem} > {DEFAULT_DYNAMIC_SMEM}) {{   // past the default: the kernel opts in",
+                     f"        const cudaError_t e = cudaFuncSetAttribute(spec_{i}::{template.kernel}_{i}, "
+                     f"cudaFuncAttributeMaxDynamicSharedMemorySize, (int)({smem}));",
+                     "        if (e != cudaSuccess) return e;", "    }"] if smem != "0" else []),
                   f"    spec_{i}::{template.kernel}_{i}<<<grid, block, {smem}, stream>>>({call});",
                   "    return cudaGetLastError();", "}", ""]
     # The fallback for an untuned size: the nearest specialization (sum over the sizes of |log ratio|)

@@ -35,6 +35,7 @@ TRANSFORMS: tuple[str, ...] = (
 # Generic limits of one thread block on sm_90; a template may tighten them.
 MAX_THREADS_PER_BLOCK = 1024
 MAX_STATIC_SMEM_BYTES = 48 * 1024
+MAX_SMEM_PER_BLOCK = 227 * 1024  # static + opt-in dynamic shared memory
 
 
 class InvalidGenome(ValueError):

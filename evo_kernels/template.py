@@ -3,11 +3,13 @@
 A template ``NAME`` is two files side by side:
 
 ``NAME.cu.mako``
-    CUDA source of one ``extern "C" __global__`` kernel; each gene is a Mako variable.
+    CUDA source of one ``extern "C" __global__`` kernel; each gene is a Mako variable, the genome is ``g``
+    and the metadata module ``meta``.
 ``NAME.py``
     Its metadata: ``KERNEL`` (entry name), ``GENES`` (list of :class:`~evo_kernels.genome.Gene`),
     ``PROBLEM`` (the benchmark problem), ``CHECK_PROBLEMS`` (correctness shapes, one ragged),
-    ``args(p)``, ``launch(g, p)``, ``reference(inputs, p)``, ``cost(p)``, and optionally
+    ``args(p)``, ``launch(g, p)`` (grid, block and optionally dynamic shared memory bytes),
+    ``reference(inputs, p)``, ``cost(p)``, and optionally
     ``constraints(g)``, ``smem_bytes(g)``, ``TOLERANCE`` and ``DOC``.
 
 Problem sizes are kernel arguments, never baked into the source, so one cubin serves every shape.
@@ -158,11 +160,13 @@ class KernelTemplate:
     def tolerance(self) -> float:
         return float(getattr(self.meta, "TOLERANCE", DEFAULT_TOLERANCE["float32"]))
 
-    def render(self, genome: Mapping[str, Any]) -> str:
-        """CUDA source of the kernel for a valid genome."""
+    def render(self, genome: Mapping[str, Any], kernel: str | None = None) -> str:
+        """CUDA source of the kernel for a valid genome (its function named ``kernel``, else the template's
+        KERNEL). The source sees the genome's values by name, the genome as ``g`` and the metadata module as
+        ``meta`` (for what the metadata derives from a genome, such as its launch's shared memory)."""
         genome = self.space.check(genome)
         try:
-            return self._mako.render(KERNEL=self.kernel, g=genome, **genome)
+            return self._mako.render(KERNEL=kernel or self.kernel, g=genome, meta=self.meta, **genome)
         except Exception as exc:  # a template bug: name the file, keep it to one line
             raise TemplateError(f"{self.mako_path}: render failed for {genome}: {_one_line(exc)}") from exc
 

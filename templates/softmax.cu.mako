@@ -5,7 +5,8 @@
 T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
 CL = TileLoops_Cluster
 ALIGN = VectorizeLoads_Align and V > 1
-MODE = UseSharedMemory
+E = meta.extra_vectors(g)                 # registers+shared: vectors per thread in dynamic shared memory
+MODE = "registers" if UseSharedMemory == "registers+shared" else UseSharedMemory   # the register cache, + E
 NT = T * RPB
 NW = T // 32 if T > 32 else 1
 CACHED = MODE in ("registers", "shared")
@@ -145,7 +146,7 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
     const int cnt = valid ? max(0, min(chunk, nv - base)) : 0;
 % endif
 % if CACHED:
-    if ((nv + ${T - 1}) / ${T} <= KK) {   // the row fits the cache: read once, write once
+    if ((nv + ${T - 1}) / ${T} <= KK${f" + {E}" if E else ""}) {   // the row fits the cache: read once, write once
   % if MODE == "registers":
         float x[KK][W];
   % endif
@@ -167,6 +168,19 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % endif
             }
         }
+  % if E:
+        // vectors KK .. KK + ${E} of the thread: in dynamic shared memory, its own slots (no barrier)
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s) {
+            if (KK + s < cnt) {
+                float y[W];
+                ldg_v<W>(rin + (size_t)(base + (KK + s) * step) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+            }
+        }
+  % endif
         m = group_max(m, red_max, xch_max, lane);
         float sum = 0.f;
         EXTRAS(sum += expf(__ldg(xin + xi) - m);)
@@ -185,6 +199,18 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % endif
             }
         }
+  % if E:
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s) {
+            if (KK + s < cnt) {
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - m); sum += y[k]; }
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+            }
+        }
+  % endif
         const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
         EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
         #pragma unroll
@@ -203,6 +229,18 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
                 st_v<W>(rout + (size_t)(base + s * step) * W, y);
             }
         }
+  % if E:
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s) {
+            if (KK + s < cnt) {
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[k] *= inv;
+                st_v<W>(rout + (size_t)(base + (KK + s) * step) * W, y);
+            }
+        }
+  % endif
         return;
     }
 % endif
@@ -386,6 +424,9 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 % if MODE == "shared":
     __shared__ __align__(16) float cache_all[${NT * K * V}];
     float* cache = cache_all + grp * ${T * K * V};
+% elif E:
+    extern __shared__ __align__(16) float cache_dyn[];   // ${NT * E * V * 4} B, launched with the kernel
+    float* cache = cache_dyn + grp * ${T * E * V};
 % else:
     float* cache = nullptr;
 % endif

@@ -10,8 +10,12 @@ UseSharedMemory picks the algorithm: "none" reads the row three times (max, sum,
 (in registers or in shared memory) and fall back to "online" (UnrollLoop/2 vectors per step)
 for rows longer than the cache. TileLoops_Cluster > 1 splits each row over a cluster of blocks
 (sm_90), whose parts' max and sum meet through distributed shared memory: a cached mode then holds
-rows that many times longer, in one pass. Rows whose length is not a multiple of VectorizeLoads (or
-misaligned buffers) take the scalar instance of the same code: UnrollLoop floats per thread; with
+rows that many times longer, in one pass. "registers+shared" continues the register cache in the
+rest of the block's shared memory (dynamic, up to 227 KB), for rows (parts) too long for the registers
+alone: 512 threads x 16 float4 in registers and 28 in shared memory hold 90,112 floats a block, 720,896
+in a cluster of 8.
+Rows whose length is not a multiple of VectorizeLoads (or misaligned buffers) take the scalar instance
+of the same code: UnrollLoop floats per thread; with
 VectorizeLoads_Align, the vector instance from each row's first 16-byte boundary, the loose floats
 before and after it as scalars. TileLoops_Rows = n gives each row group n rows in turn (a grid n
 times shorter); in "registers" mode, for rows (parts) that fit the cache, the loads of the next row
@@ -24,19 +28,20 @@ evict-first, so they do not push out the lines still to be re-read.
 """
 import numpy as np
 
-from evo_kernels.genome import Gene
+from evo_kernels.genome import MAX_SMEM_PER_BLOCK, Gene
 from evo_kernels.template import Arg
 
 DOC = "row-wise fp32 softmax of an R x C matrix"
 KERNEL = "softmax"
-MODES = ("none", "online", "registers", "shared")
+MODES = ("none", "online", "registers", "shared", "registers+shared")
 GENES = [
     Gene("AdjustBlockSize", "AdjustBlockSize", (1, 4, 8, 16, 32, 64, 128, 256, 512, 1024), 1,
          "threads per row (a row group); groups of fewer than 32 threads share a warp"),
     Gene("ThreadCoarsening", "ThreadCoarsening", (1, 2, 4, 8, 16, 32, 64, 128), 128, "rows (groups) per block"),
     Gene("UseSharedMemory", "UseSharedMemory", MODES, "none",
          "none: 3 passes over global memory; online: 2 passes (online max/sum); registers / shared: "
-         "the row is read once into a per-thread cache in registers / shared memory"),
+         "the row is read once into a per-thread cache in registers / shared memory; registers+shared: the "
+         "register cache continued in the rest of the block's shared memory (dynamic, up to 227 KB)"),
     Gene("UnrollLoop", "UnrollLoop", (1, 2, 4, 8, 16), 1,
          "vectors per thread per unrolled step; the per-thread cache size in registers / shared mode"),
     Gene("VectorizeLoads", "VectorizeLoads", (1, 2, 4), 1, "floats per load and store (when C allows)"),
@@ -83,11 +88,12 @@ def constraints(g):
     # TileLoops_Rows > 1 in registers mode holds two rows (this one and the next) and caps the registers
     # at 64 (__launch_bounds__ for 1024 threads per SM): 2 x 16 floats fit without spill (ptxas, sm_90)
     # with 17-32 floats the cap is 128 registers (512 threads per SM): 2 x 32 floats fit (ptxas, sm_90)
-    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (floats > 32 or (floats > 16 and nt > 512)):
+    regs = g["UseSharedMemory"] in ("registers", "registers+shared")   # the prefetch of TileLoops_Rows
+    if g["TileLoops_Rows"] > 1 and regs and (floats > 32 or (floats > 16 and nt > 512)):
         out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode holds two rows under a 64-register cap "
                    f"(128 for blocks of at most 512 threads): UnrollLoop x VectorizeLoads = {floats} floats per row "
                    "per thread > 16 (> 32)")
-    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (
+    if g["TileLoops_Rows"] > 1 and regs and (
             g["VectorizeLoads_Align"] or not g["CoalesceMemoryAccess"]):
         out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode (64-register cap) spills with "
                    "VectorizeLoads_Align or without CoalesceMemoryAccess (ptxas, sm_90): it requires "
@@ -106,6 +112,24 @@ def smem_bytes(g):
     return red + cache
 
 
+STATIC_RESERVE = 2048  # bytes of a block's shared memory left to its static arrays (at most 1.1 KB: smem_bytes)
+EXTRA_MAX = 64         # vectors a thread holds in shared memory at most (each is an unrolled step of the cache)
+
+
+def extra_vectors(g):
+    """Vectors of VectorizeLoads floats each thread caches in shared memory in registers+shared mode (0 in the
+    others): as many as the rest of the block's 227 KB holds, at most EXTRA_MAX. The template's source
+    (meta.extra_vectors) and its launch (dynamic_smem) both read it here."""
+    if g["UseSharedMemory"] != "registers+shared":
+        return 0
+    return min(EXTRA_MAX, (MAX_SMEM_PER_BLOCK - STATIC_RESERVE) // (4 * block_threads(g) * g["VectorizeLoads"]))
+
+
+def dynamic_smem(g):
+    """Bytes of dynamic shared memory per block: the shared part of registers+shared mode's cache."""
+    return 4 * block_threads(g) * extra_vectors(g) * g["VectorizeLoads"]
+
+
 def args(p):
     return [Arg("out", "out", "float32", (p["R"], p["C"])), Arg("inp", "in", "float32", (p["R"], p["C"]), init="wide"),
             Arg("R", "scalar", "int32", value=p["R"]), Arg("C", "scalar", "int32", value=p["C"])]
@@ -113,7 +137,7 @@ def args(p):
 
 def launch(g, p):
     rpb = g["ThreadCoarsening"] * g["TileLoops_Rows"]
-    return (max(1, -(-p["R"] // rpb)) * g["TileLoops_Cluster"],), (block_threads(g),)
+    return (max(1, -(-p["R"] // rpb)) * g["TileLoops_Cluster"],), (block_threads(g),), dynamic_smem(g)
 
 
 def reference(inputs, p):

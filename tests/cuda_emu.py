@@ -63,13 +63,20 @@ def _main_source(tmpl: KernelTemplate, sig: list[tuple[str, str, str]]) -> str:
 
 
 _SHARED = re.compile(r"__shared__\s+(__align__\(\d+\)\s+)?(\w+)\s+([^;]+);")
+_DYNAMIC = re.compile(r"extern\s+__shared__\s+(__align__\(\d+\)\s+)?(\w+)\s+(\w+)\s*\[\s*\]\s*;")
 _CLUSTER = re.compile(r"__cluster_dims__\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)")
 
 
 def _register_shared(src: str) -> str:
     """Each ``__shared__`` declaration (one or more declarators, array dimensions without commas) as
     one instance per block of a cluster, the running block's bound to the name and registered
-    (``emu_register``)."""
+    (``emu_register``); the dynamic one (``extern __shared__ T name[];``) likewise, EMU_DYNAMIC_SMEM bytes
+    (the launch's) an instance."""
+    def dynamic(m: re.Match) -> str:
+        align, ctype, name = m.group(1) or "", m.group(2), m.group(3)
+        return (f"static {align}{ctype} {name}_emu[EMU_CLUSTER][EMU_DYNAMIC_SMEM / sizeof({ctype})]; "
+                f"{ctype}* {name} = {name}_emu[emu_rank]; emu_register(&{name}_emu, sizeof({name}_emu));")
+
     def split(m: re.Match) -> str:
         align, ctype, out = m.group(1) or "", m.group(2), []
         for d in m.group(3).split(","):
@@ -78,14 +85,17 @@ def _register_shared(src: str) -> str:
             out.append(f"static {align}{ctype} {name}_emu[EMU_CLUSTER]{dims}; auto& {name} = {name}_emu[emu_rank]; "
                        f"emu_register(&{name}_emu, sizeof({name}_emu));")
         return " ".join(out)
-    return _SHARED.sub(split, src.replace("#include <cooperative_groups.h>", ""))
+    src = _DYNAMIC.sub(dynamic, src.replace("#include <cooperative_groups.h>", ""))
+    return _SHARED.sub(split, src)
 
 
-def _cluster_defines(src: str) -> str:
-    """The kernel's cluster shape (``__cluster_dims__``, else 1 x 1 x 1) for cuda_emu.h, defined before it."""
+def _cluster_defines(src: str, dynamic_smem: int) -> str:
+    """The kernel's cluster shape (``__cluster_dims__``, else 1 x 1 x 1) and its launch's dynamic shared memory
+    for cuda_emu.h, defined before it."""
     dims = _CLUSTER.search(src)
     cx, cy, cz = (int(d) for d in dims.groups()) if dims else (1, 1, 1)
-    return f"#define EMU_CX {cx}\n#define EMU_CY {cy}\n#define EMU_CZ {cz}\n#define EMU_CLUSTER {cx * cy * cz}\n"
+    return (f"#define EMU_CX {cx}\n#define EMU_CY {cy}\n#define EMU_CZ {cz}\n#define EMU_CLUSTER {cx * cy * cz}\n"
+            f"#define EMU_DYNAMIC_SMEM {dynamic_smem}\n")
 
 
 def build_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, sanitize: bool = True) -> Path:
@@ -93,7 +103,7 @@ def build_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, sanitize
     rendered = tmpl.render(genome)
     src = _register_shared(rendered)
     sig = [(a.name, a.role, a.dtype) for a in tmpl.args(problem)]
-    main = _cluster_defines(rendered) + _main_source(tmpl, sig)
+    main = _cluster_defines(rendered, tmpl.launch(genome, problem).dynamic_smem) + _main_source(tmpl, sig)
     header = (HERE / "cuda_emu.h").read_text()
     key = hashlib.sha256("\0".join([src, main, header, str(sanitize)]).encode()).hexdigest()[:16]
     d = Path(work_dir) / "cpu_emu" / key

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from evo_kernels.export import Sym, launch_cpp, nearest, render_header, selftest_program
+from evo_kernels.export import Sym, dispatch, launch_cpp, nearest, render_header, selftest_program
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
 
@@ -55,6 +55,28 @@ def test_header_with_a_cluster_genome_compiles(tmp_path):
     rows[1]["genome"] = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_Cluster": 8, "UnrollLoop": 8})
     header = render_header(t, rows)
     assert header.index("#include <cooperative_groups.h>") < header.index("namespace evo_tuned_softmax {")
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_header_opts_in_to_large_dynamic_shared_memory(tmp_path):
+    # softmax's registers+shared mode launches with 224 KB of dynamic shared memory: past 48 KB a kernel must opt in
+    # (cudaFuncSetAttribute) before its launch, or the launch fails; a genome without it launches with 0 and does not
+    t = load_template("softmax")
+    rows = entries(t, [t.problem, {"R": 297, "C": 415745}])
+    rows[0]["genome"] = t.space.coerce(t.meta.FAST_GENOME)
+    rows[1]["genome"] = t.space.check({**rows[0]["genome"], "AdjustBlockSize": 512, "UnrollLoop": 16,
+                                       "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 8})
+    header = render_header(t, rows)
+    launch_1 = header[header.index("inline cudaError_t launch_1("):]
+    launch_1 = launch_1[:launch_1.index("\n}\n")]
+    assert "cudaFuncSetAttribute(spec_1::softmax_1, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(229376))" \
+        in launch_1 and "<<<grid, block, 229376, stream>>>" in launch_1
+    launch_0 = header[header.index("inline cudaError_t launch_0("):]
+    assert "cudaFuncSetAttribute" not in launch_0[:launch_0.index("\n}\n")]
     (tmp_path / "tuned.cuh").write_text(header)
     (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
     proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
@@ -143,6 +165,32 @@ def test_header_program_runs_and_matches_reference(tmp_path, name):
     for name_, want in ref.items():
         got = np.fromfile(tmp_path / f"{name_}.out.bin", dtype=np.float32).reshape(want.shape)
         assert np.linalg.norm(got - want) / np.linalg.norm(want) < t.tolerance
+
+
+@pytest.mark.gpu
+def test_header_with_large_dynamic_shared_memory_runs_and_matches_reference(tmp_path):
+    # the specialization for long rows launches with 224 KB of dynamic shared memory, which fails unless the header
+    # opts in first; R=3 x C=400001 dispatches to it (the nearest tuned size) and its rows need the shared part
+    t = load_template("softmax")
+    p = {"R": 3, "C": 400001}
+    rows = entries(t, [t.problem, {"R": 297, "C": 415745}])
+    rows[0]["genome"] = t.space.coerce(t.meta.FAST_GENOME)
+    rows[1]["genome"] = t.space.check({**rows[0]["genome"], "AdjustBlockSize": 512, "UnrollLoop": 16,
+                                       "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 8,
+                                       "VectorizeLoads_Align": True})
+    assert dispatch(t, rows, p) == 1
+    (tmp_path / "tuned.cuh").write_text(render_header(t, rows))
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", p))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    x = draw(t.args(p)[1], np.random.default_rng(8)).astype(np.float32)
+    x.tofile(tmp_path / "inp.bin")
+    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
+    want = t.reference({"inp": x.astype(np.float64)}, p)["out"]
+    got = np.fromfile(tmp_path / "out.out.bin", dtype=np.float32).reshape(want.shape)
+    assert np.linalg.norm(got - want) / np.linalg.norm(want) < t.tolerance
 
 
 def test_header_names_its_own_file_and_says_when_it_was_measured():

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from evo_kernels.build import NvccBuilder
-from evo_kernels.genome import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
+from evo_kernels.genome import MAX_SMEM_PER_BLOCK, MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
 from evo_kernels.records import Candidate
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
@@ -83,6 +83,7 @@ def test_launches_fit_the_hardware(tmpl):
             assert 1 <= lc.threads <= MAX_THREADS_PER_BLOCK
             assert lc.grid[0] >= 1 and lc.grid[0] < 2**31 and 1 <= lc.grid[1] <= 65535 and lc.grid[2] == 1
         assert tmpl.smem_bytes(g) <= MAX_STATIC_SMEM_BYTES
+        assert tmpl.smem_bytes(g) + lc.dynamic_smem <= MAX_SMEM_PER_BLOCK
 
 
 def test_coverage_of_the_output():

@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from evo_kernels.build import NvccBuilder
+from evo_kernels.genome import MAX_SMEM_PER_BLOCK
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
 from _memory_template_helpers import _all_valid, cuda_emu
@@ -127,3 +128,51 @@ def test_softmax_reversed_passes_are_identity_when_off_and_build_without_spill(t
     on, off = NvccBuilder(cache_dir=tmp_path).build(t, cands)
     assert on.status == "ok" and on.spill_bytes == 0, on.error[-1000:]
     assert on.registers <= off.registers + 8, (on.registers, off.registers)
+
+
+# "registers+shared": the register cache continued in the rest of the block's shared memory (dynamic). 32 or 64
+# threads x (1-2 vectors in registers + up to 64 in shared memory): rows (parts) that fit only with the shared part,
+# rows longer than both (the streaming fallback), odd rows on the aligned and the scalar paths, in a cluster,
+# contiguous chunks per thread, two rows per group (the next row prefetched where it fits the registers). The
+# emulator gives each block of a cluster its own dynamic shared memory, NaN until written, as big as the launch asks.
+EXTRA_EMU = [dict(AdjustBlockSize=32, UnrollLoop=2),
+             dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Cluster=4, VectorizeLoads_Align=True),
+             dict(AdjustBlockSize=64, UnrollLoop=1, CoalesceMemoryAccess=False, VectorizeLoads=2,
+                  TileLoops_Reverse=True),
+             dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Cluster=2),
+             dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2)]
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+@pytest.mark.parametrize("change", EXTRA_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_softmax_registers_shared_cache_matches_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "UseSharedMemory": "registers+shared"})
+    e = t.meta.extra_vectors(g)
+    assert e >= 32 and f"float cache_dyn[];   // {t.launch(g, t.problem).dynamic_smem} B" in t.render(g)
+    assert t.launch(g, t.problem).dynamic_smem == 4 * t.meta.block_threads(g) * e * g["VectorizeLoads"]
+    held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
+    regs = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * g["UnrollLoop"]
+    for p in ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5}, {"R": 4, "C": regs * 3 + 1},
+              {"R": 3, "C": held}, {"R": 2, "C": 7}):
+        for off in (0, 1):
+            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
+            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
+def test_softmax_registers_shared_mode_sizes_its_cache_and_builds_without_spill(tmp_path):
+    t = load_template("softmax")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    assert t.launch(fast, t.problem).dynamic_smem == 0 and "extern __shared__" not in t.render(fast)
+    # the rest of 227 KB, in whole vectors per thread, at most 64 of them
+    g = t.space.check({**fast, "AdjustBlockSize": 512, "UnrollLoop": 16, "UseSharedMemory": "registers+shared",
+                       "TileLoops_Cluster": 8})
+    assert t.meta.extra_vectors(g) == 28 and t.launch(g, {"R": 297, "C": 415745}).dynamic_smem == 229376
+    small = t.space.check({**g, "AdjustBlockSize": 64})
+    assert t.meta.extra_vectors(small) == 64 and t.launch(small, t.problem).dynamic_smem == 65536
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    # 512 threads x (16 + 28) float4 = 90,112 floats a block, 720,896 a row in a cluster of 8: 224 KB dynamic
+    r, = NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))])
+    assert r.status == "ok" and r.spill_bytes == 0, r.error[-1000:]
+    assert r.smem_bytes + t.launch(g, t.problem).dynamic_smem <= MAX_SMEM_PER_BLOCK
