@@ -45,6 +45,33 @@ template <> __device__ __forceinline__ void st_v<2>(float* p, const float (&v)[2
 { *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]); }
 template <> __device__ __forceinline__ void st_v<4>(float* p, const float (&v)[4])
 { *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]); }
+% if E:
+
+// registers+shared: the shared part of the cache is filled by asynchronous copies (cp.async, sm_80+), global ->
+// shared with no staging registers, all in flight at once under the register part's loads (staged through
+// registers, the loads of the shared part waited on the few registers the register part leaves). Where
+// __CUDA_ARCH__ is not defined (the host pass, the CPU emulator of the tests) they are plain copies.
+template <int W> __device__ __forceinline__ void cp_async_v(float* dst, const float* src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned d = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+    if (W == 4) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(d), "l"(src) : "memory");
+    else asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" :: "r"(d), "l"(src), "n"(4 * W) : "memory");
+#else
+    float v[W];
+    ld_v<W>(src, v);
+    st_v<W>(dst, v);
+#endif
+}
+
+// this thread's copies have landed (its own slots only: no barrier)
+__device__ __forceinline__ void cp_async_wait_all()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+#endif
+}
+% endif
 % if REV:
 
 // the streaming write pass's stores, evict-first in L2 (st.global.cs): the lines written do not push out the
@@ -151,6 +178,13 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
         float x[KK][W];
   % endif
         float m = NEG_BIG;
+  % if E:
+        // vectors KK .. KK + ${E} of the thread: copied into its own slots of dynamic shared memory, in flight
+        // under the loads of the register part
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s)
+            if (KK + s < cnt) cp_async_v<W>(cache + (s * ${T} + lane) * W, rin + (size_t)(base + (KK + s) * step) * W);
+  % endif
         EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
@@ -169,15 +203,14 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             }
         }
   % if E:
-        // vectors KK .. KK + ${E} of the thread: in dynamic shared memory, its own slots (no barrier)
+        cp_async_wait_all();
         #pragma unroll
         for (int s = 0; s < ${E}; ++s) {
             if (KK + s < cnt) {
                 float y[W];
-                ldg_v<W>(rin + (size_t)(base + (KK + s) * step) * W, y);
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
                 #pragma unroll
                 for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
-                st_v<W>(cache + (s * ${T} + lane) * W, y);
             }
         }
   % endif
