@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from evo_kernels.build import NvccBuilder  # noqa: E402
 from evo_kernels.records import Candidate, size_name  # noqa: E402
 from evo_kernels.runners.inputs import WIDE  # noqa: E402
-from evo_kernels.runners.launch import DEFAULT_DYNAMIC_SMEM  # noqa: E402
+from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "SchedulerStats",

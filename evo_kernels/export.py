@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evo_kernels.runners.launch import DEFAULT_DYNAMIC_SMEM
+from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM
 from evo_kernels.template import Arg, KernelTemplate
 
 CTYPES = {"float32": "float", "int32": "int"}

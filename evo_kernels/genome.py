@@ -36,6 +36,7 @@ TRANSFORMS: tuple[str, ...] = (
 MAX_THREADS_PER_BLOCK = 1024
 MAX_STATIC_SMEM_BYTES = 48 * 1024
 MAX_SMEM_PER_BLOCK = 227 * 1024  # static + opt-in dynamic shared memory
+DEFAULT_DYNAMIC_SMEM = 48 * 1024  # dynamic shared memory past this needs the kernel's opt-in attribute
 
 
 class InvalidGenome(ValueError):

@@ -16,7 +16,6 @@ from evo_kernels.template import Launch
 
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
 L2_FLUSH_MIN_BYTES = 256 << 20  # written between samples: 4x the H200's 60 MiB L2
-DEFAULT_DYNAMIC_SMEM = 48 * 1024  # dynamic shared memory past this needs the kernel's opt-in attribute
 CHECK_FASTER = 0.95  # a timed launch more than 5% quicker than every checked one has its output checked
 
 # Substrings of CUDA driver error strings (as pycuda words them) and the status each means.

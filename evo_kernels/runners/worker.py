@@ -25,10 +25,11 @@ from typing import Any
 import numpy as np
 
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
+from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM
 from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
                                         rel_error_torch, require_ok)
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
-from evo_kernels.runners.launch import (DEFAULT_DYNAMIC_SMEM, LaunchLimits, check_launch, classify_error,
+from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error,
                                         driver_version, flush_bytes, summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.timing import Sampler, Timed
