@@ -14,6 +14,15 @@ from evo_kernels.template import load_template
 from _memory_template_helpers import _all_valid, cuda_emu
 
 
+def emulate(t, g, problems, tmp_path, reverse=True):
+    """Run genome g on the CPU emulator at each problem, buffers aligned and one float off; every run must pass
+    (``reverse``: every second launch runs the blocks in reverse order)."""
+    for p in problems:
+        for off in (0, 1):
+            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=reverse)
+            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+
+
 def test_softmax_blocks_are_whole_warps():
     # the row reductions shuffle with a full mask: every warp of a block must be complete
     t = load_template("softmax")
@@ -57,10 +66,8 @@ def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
     if shutil.which("g++") is None:
         pytest.skip("g++ not on PATH (CPU emulation)")
     for g in genomes:
-        for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 7, "C": 1030}, {"R": 2, "C": 3}):
-            for off in (0, 1):
-                r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off)
-                assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+        emulate(t, g, ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 7, "C": 1030}, {"R": 2, "C": 3}), tmp_path,
+                reverse=False)
 
 
 
@@ -80,10 +87,7 @@ def test_emulated_softmax_clusters_match_reference(change, tmp_path):
     t = load_template("softmax")
     g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change})
     assert f"__cluster_dims__({g['TileLoops_Cluster']}, 1, 1)" in t.render(g)
-    for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}):
-        for off in (0, 1):
-            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
-            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+    emulate(t, g, ({"R": 5, "C": 4097}, {"R": 3, "C": 2}), tmp_path)
 
 
 # TileLoops_Reverse: the streaming passes alternate direction (the re-read starts with what was read last) and the
@@ -104,10 +108,7 @@ def test_emulated_softmax_reversed_passes_match_reference(change, tmp_path):
     g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "TileLoops_Reverse": True})
     src = t.render(g)
     assert "s1 > 0; s1 -= KS" in src and "stcs_v<W>(rout" in src
-    for p in ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 4, "C": 1030}):
-        for off in (0, 1):
-            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
-            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+    emulate(t, g, ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 4, "C": 1030}), tmp_path)
 
 
 def test_softmax_reversed_passes_are_identity_when_off_and_build_without_spill(tmp_path):
@@ -153,11 +154,8 @@ def test_emulated_softmax_registers_shared_cache_matches_reference(change, tmp_p
     assert t.launch(g, t.problem).dynamic_smem == 4 * t.meta.block_threads(g) * e * g["VectorizeLoads"]
     held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
     regs = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * g["UnrollLoop"]
-    for p in ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5}, {"R": 4, "C": regs * 3 + 1},
-              {"R": 3, "C": held}, {"R": 2, "C": 7}):
-        for off in (0, 1):
-            r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
-            assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
+    emulate(t, g, ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5},
+                   {"R": 4, "C": regs * 3 + 1}, {"R": 3, "C": held}, {"R": 2, "C": 7}), tmp_path)
 
 
 def test_softmax_registers_shared_mode_sizes_its_cache_and_builds_without_spill(tmp_path):
