@@ -11,11 +11,12 @@ NT = T * RPB
 NW = T // 32 if T > 32 else 1
 CACHED = MODE in ("registers", "shared")
 NR = TileLoops_Rows                       # rows a group handles in turn
-PF = NR > 1 and MODE == "registers"       # the next row's loads issued before this row's reductions
+PF = NR > 1 and UseSharedMemory == "registers"   # the next row's loads issued before this row's reductions
 # the prefetch's register cap: 64 (1024 threads per SM) for up to 16 floats a row per thread, else 128
 # (512 threads per SM: two sets of 32 floats, e.g. 256 threads x 8 float4 per row part, fit without spill)
 PF_MINB = (1024 if K * V <= 16 else 512) // NT if PF else 0
 REV = TileLoops_Reverse                   # streaming passes alternate direction; the write pass stores evict-first
+EPF = bool(E) and NR > 1                  # rows in turn: the next row's shared part copied under this row's stores
 %>
 #include <stdint.h>
 % if CL > 1:
@@ -154,12 +155,17 @@ __device__ __forceinline__ float group_sum(float v, float* red, float* xch, int 
     for (int s0 = 0; s0 < cnt; s0 += KS) {
 % endif
 </%def>\
+% if EPF:
+// registers+shared with rows in turn: pre says this row's shared part is already in flight (the row before issued
+// it); rnext / nnv / nvalid are the next row's part, whose shared part this row issues once its own is written
+// out, if both rows fit the cache; the return value says whether it did.
+% endif
 template <int W, int KK, bool XTRA>
-__device__ __forceinline__ void softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
+__device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
                                             bool valid, int lane, float* cache, float* red_max, float* red_sum,
                                             float* xch_max, float* xch_sum,
                                             const float* __restrict__ xin, float* __restrict__ xout,
-                                            int x0n, int x1, int x1n)
+                                            int x0n, int x1, int x1n${", bool pre, const float* __restrict__ rnext, int nnv, bool nvalid" if EPF else ""})
 {
     const int nx = XTRA && valid ? x0n + x1n : 0;
 #define EXTRAS(body) for (int j = lane; j < nx; j += ${T}) { const int xi = j < x0n ? j : x1 + (j - x0n); body }
@@ -181,6 +187,9 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
   % if E:
         // vectors KK .. KK + ${E} of the thread: copied into its own slots of dynamic shared memory, in flight
         // under the loads of the register part
+  % if EPF:
+        if (!pre)
+  % endif
         #pragma unroll
         for (int s = 0; s < ${E}; ++s)
             if (KK + s < cnt) cp_async_v<W>(cache + (s * ${T} + lane) * W, rin + (size_t)(base + (KK + s) * step) * W);
@@ -274,7 +283,26 @@ __device__ __forceinline__ void softmax_row(float* __restrict__ rout, const floa
             }
         }
   % endif
+  % if EPF:
+        // the next row's shared part, into the slots just written out (this thread's own), in flight from here
+        const bool nfits = (nnv + ${T - 1}) / ${T} <= KK + ${E};
+        if (nfits) {
+    % if CoalesceMemoryAccess:
+            const int ncnt = (nvalid && lane < nnv) ? (nnv - lane + ${T - 1}) / ${T} : 0;
+            const int nbase = lane;
+    % else:
+            const int nchunk = (nnv + ${T - 1}) / ${T};
+            const int nbase = lane * nchunk;
+            const int ncnt = nvalid ? max(0, min(nchunk, nnv - nbase)) : 0;
+    % endif
+            #pragma unroll
+            for (int s = 0; s < ${E}; ++s)
+                if (KK + s < ncnt) cp_async_v<W>(cache + (s * ${T} + lane) * W, rnext + (size_t)(nbase + (KK + s) * step) * W);
+        }
+        return nfits;
+  % else:
         return;
+  % endif
     }
 % endif
 % if MODE == "none":
@@ -353,6 +381,9 @@ ${chunks(REV and MODE != "none")}\
         }
     }
 #undef EXTRAS
+% if EPF:
+    return false;
+% endif
 }
 
 % if PF:
@@ -480,9 +511,28 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
         const int p0 = 0, np = nvt;
         const bool first = true;
 % endif
+% if EPF:
+        // the next row's part (its own 16-byte head where rows are not aligned alike)
+  % if xtra:
+        const int hn = min(C, (int)((${4 * W} - reinterpret_cast<uintptr_t>(inp + noff) % ${4 * W}) % ${4 * W} / 4));
+        const int nvtn = (C - hn) / ${W};
+  % else:
+        const int hn = 0, nvtn = C / ${W};
+  % endif
+  % if CL > 1:
+        const int chunkn = (nvtn + ${CL - 1}) / ${CL};
+        const int p0n = min(nvtn, part * chunkn), npn = min(nvtn, p0n + chunkn) - p0n;
+  % else:
+        const int p0n = 0, npn = nvtn;
+  % endif
+        pre = softmax_row<${W}, ${K}, ${"true" if xtra else "false"}>(out + off + h + (size_t)p0 * ${W}, inp + off + h + (size_t)p0 * ${W},
+            np, valid, lane, cache, rmax, rsum, xmax, xsum, inp + off, out + off, first ? h : 0, h + nvt * ${W},
+            first ? tl : 0, pre, inp + noff + hn + (size_t)p0n * ${W}, npn, nvalid);
+% else:
         softmax_row<${W}, ${K}, ${"true" if xtra else "false"}>(out + off + h + (size_t)p0 * ${W}, inp + off + h + (size_t)p0 * ${W},
             np, valid, lane, cache, rmax, rsum, xmax, xsum, inp + off, out + off, first ? h : 0, h + nvt * ${W},
             first ? tl : 0);
+% endif
     }
 </%def>
 <%def name="launder()">\
@@ -496,12 +546,20 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 % if NR == 1:
 ${call(W, xtra)}\
 % else:
+% if EPF:
+    bool pre = false;                           // this row's shared part already in flight
+% endif
     #pragma unroll 1
     for (int j = 0; j < ${NR}; ++j) {           // the group's rows in turn (uniform trip count)
 ${launder()}\
     const int row = row0 + j * ${RPB};
     const bool valid = row < R;                 // no early exit: every thread reaches every barrier
     const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
+% if EPF:
+    const int nrow = row + ${RPB};
+    const bool nvalid = j + 1 < ${NR} && nrow < R;
+    const size_t noff = (size_t)(nvalid ? nrow : 0) * (size_t)C;
+% endif
 ${call(W, xtra)}\
     }
 % endif

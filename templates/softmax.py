@@ -57,7 +57,8 @@ GENES = [
          "this many times longer on chip (one pass for rows of 32k-64k floats)"),
     Gene("TileLoops_Rows", "TileLoops", (1, 2, 4, 8), 1,
          "rows each row group handles in turn; in registers mode the next row's loads are issued (into a "
-         "second register set) before this row's reductions, so they fly during its barriers and stores"),
+         "second register set) before this row's reductions, so they fly during its barriers and stores; in "
+         "registers+shared mode the next row's shared part is copied while this row's is written out"),
     Gene("TileLoops_Reverse", "TileLoops", (False, True), False,
          "rows read more than once (none and online modes, and rows longer than a cached mode's cache): each "
          "pass walks the row (part) the other way from the pass before, so it starts with the vectors read "
@@ -88,12 +89,11 @@ def constraints(g):
     # TileLoops_Rows > 1 in registers mode holds two rows (this one and the next) and caps the registers
     # at 64 (__launch_bounds__ for 1024 threads per SM): 2 x 16 floats fit without spill (ptxas, sm_90)
     # with 17-32 floats the cap is 128 registers (512 threads per SM): 2 x 32 floats fit (ptxas, sm_90)
-    regs = g["UseSharedMemory"] in ("registers", "registers+shared")   # the prefetch of TileLoops_Rows
-    if g["TileLoops_Rows"] > 1 and regs and (floats > 32 or (floats > 16 and nt > 512)):
+    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (floats > 32 or (floats > 16 and nt > 512)):
         out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode holds two rows under a 64-register cap "
                    f"(128 for blocks of at most 512 threads): UnrollLoop x VectorizeLoads = {floats} floats per row "
                    "per thread > 16 (> 32)")
-    if g["TileLoops_Rows"] > 1 and regs and (
+    if g["TileLoops_Rows"] > 1 and g["UseSharedMemory"] == "registers" and (
             g["VectorizeLoads_Align"] or not g["CoalesceMemoryAccess"]):
         out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode (64-register cap) spills with "
                    "VectorizeLoads_Align or without CoalesceMemoryAccess (ptxas, sm_90): it requires "

@@ -134,14 +134,17 @@ def test_softmax_reversed_passes_are_identity_when_off_and_build_without_spill(t
 # "registers+shared": the register cache continued in the rest of the block's shared memory (dynamic). 32 or 64
 # threads x (1-2 vectors in registers + up to 64 in shared memory): rows (parts) that fit only with the shared part,
 # rows longer than both (the streaming fallback), odd rows on the aligned and the scalar paths, in a cluster,
-# contiguous chunks per thread, two rows per group (the next row prefetched where it fits the registers). The
+# contiguous chunks per thread, rows in turn (the next row's shared part copied while this row is written out; the
+# next row prefetched whole where it fits the registers), with a row head of its own per odd row. The
 # emulator gives each block of a cluster its own dynamic shared memory, NaN until written, as big as the launch asks.
 EXTRA_EMU = [dict(AdjustBlockSize=32, UnrollLoop=2),
              dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Cluster=4, VectorizeLoads_Align=True),
              dict(AdjustBlockSize=64, UnrollLoop=1, CoalesceMemoryAccess=False, VectorizeLoads=2,
                   TileLoops_Reverse=True),
              dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Cluster=2),
-             dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2)]
+             dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2),
+             dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=4, TileLoops_Cluster=2, VectorizeLoads_Align=True),
+             dict(AdjustBlockSize=32, UnrollLoop=1, TileLoops_Rows=2, CoalesceMemoryAccess=False)]
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
