@@ -34,17 +34,13 @@ from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_err
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.timing import Sampler, Timed
 from evo_kernels.runners.torch_side import TorchOnDevice
-from evo_kernels.template import KernelTemplate, Launch, load_template
+from evo_kernels.template import KernelTemplate, Launch, load_template, size_text
 
 _FORMAT = {"int32": "i", "float32": "f"}
 
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _fmt(p: Mapping[str, int]) -> str:
-    return ",".join(f"{k}={v}" for k, v in p.items())
 
 
 def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -173,7 +169,7 @@ class Evaluator(TorchOnDevice):
         the GPU: inputs drawn by torch, outputs compared device to device, the float64 reference
         computed there; a 4093 x 4091 check shape then costs milliseconds instead of the
         hundreds that numpy on one host core takes. Nothing is checked less."""
-        where = f"check {_fmt(p)}"
+        where = f"check {size_text(p)}"
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
         on_gpu = self._gpu_inputs(t)
@@ -216,7 +212,7 @@ class Evaluator(TorchOnDevice):
              job: Mapping[str, Any], stage: Callable[[str], None]) -> tuple[list[float], float]:
         """The timed stage at the problem shape (the protocol: :meth:`timing.Timed.run`), on device
         arrays set up here on the first input set (from ``seeds[0]``) and freed here, whatever happens."""
-        where = f"timed {_fmt(p)}"
+        where = f"timed {size_text(p)}"
         args, launch = t.args(p), t.launch(genome, p)
         self._fit(func, launch)
         stage(f"{where} inputs")
