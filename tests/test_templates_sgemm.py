@@ -370,3 +370,41 @@ def test_sgemm_warp_tiles_need_wide_rows_of_threads_and_are_identity_when_off():
     assert any("rows of 16 or more threads" in v for v in t.meta.constraints(narrow))
     src = t.render(fast(t))
     assert "lane" not in src and "const int tx = threadIdx.x, ty = threadIdx.y;" in src
+
+
+# Wide thread tiles (TileLoops 256, ThreadCoarsening 16: 128 outputs per thread, cuBLAS's SIMT shapes: 256 x 128 and
+# 64 x 256 block tiles of 8 x 16 per thread on a cp.async pipeline, benchmarks/RESULTS.md 2026-12-05c): the cp.async
+# full-tile loop with fragments, edges, shift and split-K; the register-staged full-tile loop; the guarded loop with
+# contiguous (uncoalesced) 16-row strips; ragged, misaligned, tiny and k-split shapes
+WIDE_VARIANTS = [dict(TileLoops_M=256, ThreadCoarsening_M=16, ReorderInstructions=False, ReorderInstructions_Async=3,
+                      ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=255, TileLoops_Group=8),
+                 dict(TileLoops_N=256, ThreadCoarsening_N=16, ReorderInstructions=False, ReorderInstructions_Async=2,
+                      ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=255,
+                      TileLoops_SpecializeEdges=True, TileLoops_Shift=True),
+                 dict(TileLoops_M=64, TileLoops_N=256, ThreadCoarsening_N=16, ReorderInstructions=False,
+                      ReorderInstructions_Async=3, ReorderInstructions_Fragments=True, AdjustBlockSize_MaxRegisters=255,
+                      TileLoops_SplitK=8, TileLoops_SpecializeEdges=True),
+                 dict(TileLoops_M=256, TileLoops_N=64, ThreadCoarsening_M=16, ThreadCoarsening_N=8,
+                      AdjustBlockSize_MaxRegisters=255, ReorderInstructions_Fragments=True),
+                 dict(TileLoops_M=256, ThreadCoarsening_M=16, TileLoops_Specialize=False, CoalesceMemoryAccess=False,
+                      AdjustBlockSize_MaxRegisters=255, TileLoops_SplitKEdges=8)]
+WIDE_SHAPES = [{"M": 260, "N": 264, "K": 40}, {"M": 256, "N": 256, "K": 48}, {"M": 67, "N": 261, "K": 37},
+               {"M": 5, "N": 70, "K": 9}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", WIDE_VARIANTS, ids=lambda c: f"{c.get('TileLoops_M', 128)}x"
+                         f"{c.get('TileLoops_N', 128)}-{c.get('ThreadCoarsening_M', 8)}x"
+                         f"{c.get('ThreadCoarsening_N', 8)}"
+                         f"-s{c.get('ReorderInstructions_Async', 0)}")
+def test_emulated_sgemm_wide_thread_tiles_match_reference(change, tmp_path):
+    t = load_template("sgemm")
+    g = t.space.check({**fast(t), **change})
+    assert g["ThreadCoarsening_M"] * g["ThreadCoarsening_N"] == 128
+    emulate_at(t, g, WIDE_SHAPES, tmp_path)
+
+
+def test_sgemm_thread_tiles_beyond_128_outputs_are_invalid():
+    t = load_template("sgemm")
+    g = {**fast(t), "TileLoops_N": 256, "ThreadCoarsening_M": 16, "ThreadCoarsening_N": 16}
+    assert any("256 outputs per thread" in v for v in t.meta.constraints(g))
