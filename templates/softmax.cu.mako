@@ -17,6 +17,8 @@ PF = NR > 1 and UseSharedMemory == "registers"   # the next row's loads issued b
 PF_MINB = (1024 if K * V <= 16 else 512) // NT if PF else 0
 REV = TileLoops_Reverse                   # streaming passes alternate direction; the write pass stores evict-first
 EPF = bool(E) and NR > 1                  # rows in turn: the next row's shared part copied under this row's stores
+PAIR = ReorderInstructions_PairReduce     # the part's (max, sum) reduced together: one barrier (block, cluster) a row
+NPR = ", int& npr" if PAIR else ""        # PAIR: the pair reductions this thread has done (barrier parity, cluster wait)
 %>
 #include <stdint.h>
 % if CL > 1:
@@ -138,6 +140,55 @@ __device__ __forceinline__ float group_sum(float v, float* red, float* xch, int 
 % endif
     return v;
 }
+% if PAIR:
+
+// (m, s) and (m2, s2): maxima and sums of exp(x - max) over two sets; (m, s) becomes the pair of their union. Exactly
+// symmetric (no contraction into an fma), so the two lanes of a butterfly get the same pair.
+__device__ __forceinline__ void pair_merge(float& m, float& s, float m2, float s2)
+{
+    const float mn = fmaxf(m, m2);
+    s = __fadd_rn(__fmul_rn(s, expf(m - mn)), __fmul_rn(s2, expf(m2 - mn)));
+    m = mn;
+}
+
+// ReorderInstructions_PairReduce: the row's max and its sum of exp(x - max) in one reduction, from each thread's
+// (max, sum of exp(x - its max)): one block barrier and one cluster barrier per row instead of two and three. The
+// block's slots alternate between two halves by row parity (npr), so no second barrier guards their reuse; a
+// cluster block arrives once it has read the others' pairs and waits for that arrival only before it publishes the
+// next row's pair (or exits), by when the others have long read this one.
+__device__ __forceinline__ void group_pair(float& m, float& s, float* red_m, float* red_s, float* xch_m, float* xch_s,
+                                           int lane, int& npr)
+{
+% if T > 1:
+    #pragma unroll
+    for (int o = ${min(T, 32) // 2}; o > 0; o >>= 1) {
+        const float m2 = __shfl_xor_sync(0xffffffffu, m, o), s2 = __shfl_xor_sync(0xffffffffu, s, o);
+        pair_merge(m, s, m2, s2);
+    }
+% endif
+% if T > 32:
+    const int half = (npr & 1) * ${RPB * NW};
+    if ((lane & 31) == 0) { red_m[half + (lane >> 5)] = m; red_s[half + (lane >> 5)] = s; }
+    __syncthreads();
+    m = red_m[half];
+    s = red_s[half];
+    #pragma unroll
+    for (int w = 1; w < ${NW}; ++w) pair_merge(m, s, red_m[half + w], red_s[half + w]);
+% endif
+% if CL > 1:
+    cg::cluster_group cluster = cg::this_cluster();
+    if (npr > 0) cluster.barrier_wait();   // every block has read the previous row's pairs
+    if (lane == 0) { *xch_m = m; *xch_s = s; }
+    cluster.sync();
+    m = *cluster.map_shared_rank(xch_m, 0);
+    s = *cluster.map_shared_rank(xch_s, 0);
+    #pragma unroll
+    for (int r = 1; r < ${CL}; ++r) pair_merge(m, s, *cluster.map_shared_rank(xch_m, r), *cluster.map_shared_rank(xch_s, r));
+    cluster.barrier_arrive();
+% endif
+    ++npr;
+}
+% endif
 
 // One row, or this block's part of one (rin, rout: its first element; nv: its length in W-float
 // vectors), KK vectors cached per thread.
@@ -165,7 +216,7 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
                                             bool valid, int lane, float* cache, float* red_max, float* red_sum,
                                             float* xch_max, float* xch_sum,
                                             const float* __restrict__ xin, float* __restrict__ xout,
-                                            int x0n, int x1, int x1n${", bool pre, const float* __restrict__ rnext, int nnv, bool nvalid" if EPF else ""})
+                                            int x0n, int x1, int x1n${", bool pre, const float* __restrict__ rnext, int nnv, bool nvalid" if EPF else ""}${NPR})
 {
     const int nx = XTRA && valid ? x0n + x1n : 0;
 #define EXTRAS(body) for (int j = lane; j < nx; j += ${T}) { const int xi = j < x0n ? j : x1 + (j - x0n); body }
@@ -223,7 +274,9 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
             }
         }
   % endif
+  % if not PAIR:
         m = group_max(m, red_max, xch_max, lane);
+  % endif
         float sum = 0.f;
         EXTRAS(sum += expf(__ldg(xin + xi) - m);)
         #pragma unroll
@@ -253,7 +306,14 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
             }
         }
   % endif
+  % if PAIR:
+        // this thread's exponentials are of x - m (its own max): rescaled to the row's max mg with the sum's inverse
+        float mg = m;
+        group_pair(mg, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);
+        const float inv = expf(m - mg) / sum;
+  % else:
         const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+  % endif
         EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
@@ -320,7 +380,9 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
             for (int k = 0; k < W; ++k) m = fmaxf(m, x[j][k]);
         }
     }
+% if not PAIR:
     m = group_max(m, red_max, xch_max, lane);
+% endif
     // pass 2: sum of exponentials
     float sum = 0.f;
     EXTRAS(sum += expf(__ldg(xin + xi) - m);)
@@ -359,13 +421,20 @@ ${chunks(REV)}\
         }
         m = mn;
     }
+  % if not PAIR:
     {
         const float gm = group_max(m, red_max, xch_max, lane);
         sum *= expf(m - gm);
         m = gm;
     }
+  % endif
 % endif
+% if PAIR:
+    group_pair(m, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);   // m: the row's max, sum: of exp(x - m)
+    const float inv = 1.f / sum;
+% else:
     const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+% endif
     EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
     // last pass: write
     #pragma unroll 1
@@ -409,7 +478,7 @@ __device__ __forceinline__ void cache_load(float (&x)[KK][W], const float* __res
 template <int W, int KK>
 __device__ __forceinline__ void softmax_row_pf(float* __restrict__ rout, int nv, bool valid, int lane,
                                                float (&pf)[KK][W], const float* __restrict__ rnext, bool nvalid,
-                                               float* red_max, float* red_sum, float* xch_max, float* xch_sum)
+                                               float* red_max, float* red_sum, float* xch_max, float* xch_sum${NPR})
 {
 % if CoalesceMemoryAccess:
     const int base = lane, step = ${T};
@@ -432,14 +501,22 @@ __device__ __forceinline__ void softmax_row_pf(float* __restrict__ rout, int nv,
         #pragma unroll
         for (int k = 0; k < W; ++k) m = fmaxf(m, x[s][k]);
     }
+% if not PAIR:
     m = group_max(m, red_max, xch_max, lane);
+% endif
     float sum = 0.f;
     #pragma unroll
     for (int s = 0; s < KK; ++s) if (s < cnt) {
         #pragma unroll
         for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - m); sum += x[s][k]; }
     }
+% if PAIR:
+    float mg = m;
+    group_pair(mg, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);
+    const float inv = expf(m - mg) / sum;
+% else:
     const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+% endif
     #pragma unroll
     for (int s = 0; s < KK; ++s) if (s < cnt) {
         float y[W];
@@ -478,12 +555,15 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
     const size_t off = (size_t)(valid ? row : 0) * (size_t)C;
 % endif
 % if T > 32:
-    __shared__ float red_max[${RPB * NW}], red_sum[${RPB * NW}];
+    __shared__ float red_max[${RPB * NW * (2 if PAIR else 1)}], red_sum[${RPB * NW * (2 if PAIR else 1)}];
     float* rmax = red_max + grp * ${NW};
     float* rsum = red_sum + grp * ${NW};
 % else:
     float* rmax = nullptr;
     float* rsum = nullptr;
+% endif
+% if PAIR:
+    int npr = 0;                                // pair reductions done (group_pair)
 % endif
 % if MODE == "shared":
     __shared__ __align__(16) float cache_all[${NT * K * V}];
@@ -527,11 +607,11 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
   % endif
         pre = softmax_row<${W}, ${K}, ${"true" if xtra else "false"}>(out + off + h + (size_t)p0 * ${W}, inp + off + h + (size_t)p0 * ${W},
             np, valid, lane, cache, rmax, rsum, xmax, xsum, inp + off, out + off, first ? h : 0, h + nvt * ${W},
-            first ? tl : 0, pre, inp + noff + hn + (size_t)p0n * ${W}, npn, nvalid);
+            first ? tl : 0, pre, inp + noff + hn + (size_t)p0n * ${W}, npn, nvalid${", npr" if PAIR else ""});
 % else:
         softmax_row<${W}, ${K}, ${"true" if xtra else "false"}>(out + off + h + (size_t)p0 * ${W}, inp + off + h + (size_t)p0 * ${W},
             np, valid, lane, cache, rmax, rsum, xmax, xsum, inp + off, out + off, first ? h : 0, h + nvt * ${W},
-            first ? tl : 0);
+            first ? tl : 0${", npr" if PAIR else ""});
 % endif
     }
 </%def>
@@ -587,7 +667,7 @@ ${launder()}\
                 const bool valid = row < R, nvalid = j + 1 < ${NR} && nrow < R;
                 const size_t off = (size_t)(valid ? row : 0) * (size_t)C, noff = (size_t)(nvalid ? nrow : 0) * (size_t)C;
                 softmax_row_pf<${W}, ${K}>(out + off + (size_t)p0 * ${W}, np, valid, lane, pf,
-                                          inp + noff + (size_t)p0 * ${W}, nvalid, rmax, rsum, xmax, xsum);
+                                          inp + noff + (size_t)p0 * ${W}, nvalid, rmax, rsum, xmax, xsum${", npr" if PAIR else ""});
             }
         } else {
 ${rows(W)}\
@@ -609,5 +689,8 @@ ${rows(1)}\
     }
 % else:
 ${rows_fast(1)}\
+% endif
+% if PAIR and CL > 1:
+    cg::this_cluster().barrier_wait();          // the cluster has read this block's last pair: its shared memory may go
 % endif
 }

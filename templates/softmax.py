@@ -25,6 +25,10 @@ TileLoops_Reverse, for rows read more than once (the "none" and "online" passes,
 cached mode's cache): each pass walks the row (part) the other way from the pass before, so the re-read
 starts with what was read last and finds it in L2 rather than in DRAM, and the write pass's stores are
 evict-first, so they do not push out the lines still to be re-read.
+ReorderInstructions_PairReduce reduces the row's max and its sum of exponentials together, as
+(max, sum of exp(x - max)) pairs from each thread's own max (the write rescales by exp(own max - row
+max)): one block barrier and one cluster barrier per row instead of two and three, for the short
+parts of rows split over a cluster, whose blocks otherwise wait at the barriers more than they move data.
 """
 import numpy as np
 
@@ -63,6 +67,10 @@ GENES = [
          "rows read more than once (none and online modes, and rows longer than a cached mode's cache): each "
          "pass walks the row (part) the other way from the pass before, so it starts with the vectors read "
          "last, the likeliest still in L2, and the write pass stores evict-first (st.global.cs)"),
+    Gene("ReorderInstructions_PairReduce", "ReorderInstructions", (False, True), False,
+         "the row's max and its sum of exp(x - max) reduced together, as (max, sum) pairs from each thread's own max: "
+         "one block barrier and one cluster barrier per row instead of two and three (the cluster's last one "
+         "deferred: a block waits for the others to have read its pair only before it publishes the next one)"),
 ]
 PROBLEM = {"R": 32768, "C": 4096}
 CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
@@ -106,7 +114,8 @@ def constraints(g):
 
 def smem_bytes(g):
     t, nt = g["AdjustBlockSize"], block_threads(g)
-    red = 2 * 4 * g["ThreadCoarsening"] * (t // 32) if t > 32 else 0
+    pair = 2 if g["ReorderInstructions_PairReduce"] else 1   # PairReduce: the block's slots in two halves (row parity)
+    red = pair * 2 * 4 * g["ThreadCoarsening"] * (t // 32) if t > 32 else 0
     red += 4 * ((2 * g["ThreadCoarsening"] + 3) // 4 * 4) if g["TileLoops_Cluster"] > 1 else 0
     cache = 4 * nt * g["UnrollLoop"] * g["VectorizeLoads"] if g["UseSharedMemory"] == "shared" else 0
     return red + cache
@@ -160,4 +169,5 @@ def cost(p):
 
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
-               "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False}
+               "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False,
+               "ReorderInstructions_PairReduce": False}

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <thread>
 #include <tuple>
@@ -46,6 +47,7 @@ struct emu_block {
 };
 inline emu_block emu_blocks[EMU_CLUSTER];
 inline std::unique_ptr<std::barrier<>> emu_cluster_bar;
+inline thread_local std::optional<std::barrier<>::arrival_token> emu_cluster_token;   // the thread's pending arrival
 // __shared__ arrays register themselves (cuda_emu.py rewrites each declaration: one instance per block of
 // the cluster, the running block's bound to the name); each cluster starts with them filled with 0xff bytes
 // (NaN as float), so a read of shared memory that was never staged shows, and a block's instance is
@@ -68,6 +70,13 @@ inline void* emu_map(void* p, int r) {
 namespace cooperative_groups {
 struct cluster_group {
     void sync() const { emu_cluster_bar->arrive_and_wait(); }
+    // the split barrier: a thread's arrival, then (before its next arrival) its wait for the phase to complete
+    void barrier_arrive() const { emu_cluster_token.emplace(emu_cluster_bar->arrive()); }
+    void barrier_wait() const {
+        if (!emu_cluster_token) { fprintf(stderr, "cluster barrier_wait without an arrival\n"); abort(); }
+        emu_cluster_bar->wait(std::move(*emu_cluster_token));
+        emu_cluster_token.reset();
+    }
     unsigned block_rank() const { return (unsigned)emu_rank; }
     template <class T> T* map_shared_rank(T* p, int r) const { return (T*)emu_map((void*)p, r); }
 };
@@ -81,6 +90,8 @@ inline cluster_group this_cluster() { return cluster_group{}; }
 #define __cluster_dims__(...)
 #define __align__(n) __attribute__((aligned(n)))
 template <class T> inline T __ldg(const T* p) { return *p; }
+inline float __fmul_rn(float a, float b) { volatile float r = a * b; return r; }   // rounded, never contracted
+inline float __fadd_rn(float a, float b) { volatile float r = a + b; return r; }
 template <class T> inline T __ldcg(const T* p) { return *p; }
 template <class T> inline void __stwb(T* p, T v) { *p = v; }
 template <class T> inline void __stcs(T* p, T v) { *p = v; }

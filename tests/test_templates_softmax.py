@@ -177,3 +177,49 @@ def test_softmax_registers_shared_mode_sizes_its_cache_and_builds_without_spill(
     r, = NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))])
     assert r.status == "ok" and r.spill_bytes == 0, r.error[-1000:]
     assert r.smem_bytes + t.launch(g, t.problem).dynamic_smem <= MAX_SMEM_PER_BLOCK
+
+
+# ReorderInstructions_PairReduce: each thread's (max, sum of exp(x - its max)) reduced as one pair over the group,
+# the block (slots in two halves by row parity) and the cluster (one barrier, the block's wait for the others' reads
+# deferred to its next publish or its exit). Every mode: the cached ones (registers, shared, registers+shared) on
+# rows that fit and rows that take the streaming fallback, online and none; groups within a warp and of several
+# warps, clusters of 2-8, rows in turn (with the register prefetch and with the shared part's copies), odd rows on the
+# aligned and the scalar paths, contiguous chunks per thread, several row groups a block.
+PAIR_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
+            dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online", UnrollLoop=2),
+            dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared", ThreadCoarsening=2),
+            dict(AdjustBlockSize=128, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
+            dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=4, UnrollLoop=4),
+            dict(AdjustBlockSize=64, TileLoops_Rows=2, UnrollLoop=2, ThreadCoarsening=2),
+            dict(AdjustBlockSize=8, ThreadCoarsening=8, UnrollLoop=2, CoalesceMemoryAccess=False, VectorizeLoads=2),
+            dict(AdjustBlockSize=64, UnrollLoop=2, TileLoops_Rows=2, TileLoops_Cluster=2,
+                 UseSharedMemory="registers+shared", VectorizeLoads_Align=True),
+            dict(AdjustBlockSize=32, UseSharedMemory="online", TileLoops_Rows=2, TileLoops_Reverse=True)]
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+@pytest.mark.parametrize("change", PAIR_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_softmax_pair_reduction_matches_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "ReorderInstructions_PairReduce": True})
+    src = t.render(g)
+    assert "group_pair(" in src and "group_max(m" not in src.split("__global__")[-1]
+    assert ("barrier_arrive" in src) == (g["TileLoops_Cluster"] > 1)
+    emulate(t, g, ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 9, "C": 1030}, {"R": 4, "C": 20000}), tmp_path)
+
+
+def test_softmax_pair_reduction_is_identity_when_off_and_builds_without_spill(tmp_path):
+    t = load_template("softmax")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    assert fast["ReorderInstructions_PairReduce"] is False and "group_pair" not in t.render(fast)
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    # the shipped long-row designs (cluster of 8, 256 or 512 threads, rows in turn with the register prefetch)
+    designs = [dict(AdjustBlockSize=256, UnrollLoop=8, TileLoops_Cluster=8),
+               dict(AdjustBlockSize=512, UnrollLoop=16, TileLoops_Cluster=8, UseSharedMemory="registers+shared"),
+               dict(AdjustBlockSize=256, UnrollLoop=8, TileLoops_Cluster=8, TileLoops_Rows=2)]
+    gs = [t.space.check({**fast, **d, "ReorderInstructions_PairReduce": p}) for d in designs for p in (True, False)]
+    res = NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, t.problem, t.space.key(g)) for g in gs])
+    for on, off in zip(res[::2], res[1::2]):
+        assert on.status == "ok" and on.spill_bytes == 0, on.error[-1000:]
+        assert on.registers <= off.registers + 8, (on.registers, off.registers)
