@@ -5,7 +5,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/ruff check evo_kernels tests templates benchmarks scripts
 # one pytest worker per core (pytest-xdist): the nvcc builds and CPU emulations of the template tests
-# take most of the time. The default leaves out the tests marked slow (long CPU emulations of many
+# take most of the time. The default leaves out the tests marked slow (exhaustive walks of the largest
+# spaces, where the default walks a sample; long CPU emulations of many
 # designs, many builds), which keeps the 2-core CI machine near 5 minutes; `scripts/test.sh --all`
 # runs them too (about 17 minutes there). Other arguments go to pytest.
 select=(-m "not slow")

@@ -1,12 +1,14 @@
 """What the tests of the memory-bound templates share: the CPU emulator (tests/cuda_emu.py, loaded
-from its file here only), the marker that skips its tests without g++, and every valid genome of a
-template."""
+from its file here only), the marker that skips its tests without g++, and the valid genomes of a
+template that the space-wide checks walk: every one (``"all"``, marked slow: the spaces hold up to 1.5M
+genomes) or a seeded sample with the template's baseline and designs (``"sample"``, the fast default)."""
 from __future__ import annotations
 
 import importlib.util
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 _spec = importlib.util.spec_from_file_location("cuda_emu", Path(__file__).with_name("cuda_emu.py"))
@@ -18,3 +20,18 @@ needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on P
 
 def _all_valid(t, limit=2_000_000):
     return list(t.space.enumerate(limit=limit))
+
+
+SAMPLE = 4000   # valid genomes a space-wide check draws in the fast default
+# the space-wide checks run on both: parametrize a test with COVERAGE and pass its value to _valid_genomes
+COVERAGE = ["sample", pytest.param("all", marks=pytest.mark.slow)]
+
+
+def _valid_genomes(t, coverage):
+    """Every valid genome of t (``coverage == "all"``), or SAMPLE uniform draws of them (seeded) with the baseline,
+    FAST_GENOME and the template's designs (``"sample"``)."""
+    if coverage == "all":
+        return _all_valid(t)
+    rng = np.random.default_rng(20261206)
+    fixed = [t.space.baseline(), t.space.coerce(t.meta.FAST_GENOME), *t.designs]
+    return fixed + [t.space.sample(rng) for _ in range(SAMPLE)]

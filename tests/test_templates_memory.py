@@ -21,7 +21,7 @@ from evo_kernels.genome import MAX_SMEM_PER_BLOCK, MAX_STATIC_SMEM_BYTES, MAX_TH
 from evo_kernels.records import Candidate
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
-from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
+from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu, needs_gxx
 
 NAMES = ["reduce_sum", "softmax", "stencil", "transpose"]
 N_RANDOM = 24
@@ -76,8 +76,9 @@ def test_constraint_messages_name_the_genes(tmpl):
     assert seen > 0
 
 
-def test_launches_fit_the_hardware(tmpl):
-    for g in _all_valid(tmpl):
+@pytest.mark.parametrize("coverage", COVERAGE)
+def test_launches_fit_the_hardware(tmpl, coverage):
+    for g in _valid_genomes(tmpl, coverage):
         for p in [tmpl.problem, *tmpl.check_problems]:
             lc = tmpl.launch(g, p)
             assert 1 <= lc.threads <= MAX_THREADS_PER_BLOCK
@@ -86,13 +87,14 @@ def test_launches_fit_the_hardware(tmpl):
         assert tmpl.smem_bytes(g) + lc.dynamic_smem <= MAX_SMEM_PER_BLOCK
 
 
+@pytest.mark.parametrize("coverage", COVERAGE)
 @pytest.mark.parametrize("name", ["stencil", "transpose", "softmax"])
-def test_coverage_of_the_output(name):
+def test_coverage_of_the_output(name, coverage):
     # each launch's blocks cover the whole output (the kernels guard the excess); one template per test, so that
     # the exhaustive enumerations spread over the test workers
     if name in ("stencil", "transpose"):
         t = load_template(name)
-        for g in _all_valid(t):
+        for g in _valid_genomes(t, coverage):
             for p in t.check_problems:
                 lc = t.launch(g, p)
                 if name == "stencil" and t.meta.flat_vector(g):   # 4 * ThreadCoarsening floats a thread
@@ -112,7 +114,7 @@ def test_coverage_of_the_output(name):
                     assert lc.block[0] * g["VectorizeLoads"] == tile
     else:
         t = load_template("softmax")
-        for g in _all_valid(t):
+        for g in _valid_genomes(t, coverage):
             for p in t.check_problems:
                 assert t.launch(g, p).grid[0] * g["ThreadCoarsening"] * g["TileLoops_Rows"] >= p["R"]
 

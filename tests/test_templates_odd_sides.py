@@ -7,7 +7,7 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _memory_template_helpers import _all_valid, cuda_emu, needs_gxx
+from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu, needs_gxx
 
 
 ODD_EMU = {"transpose": [{"R": 130, "C": 67}, {"R": 67, "C": 130}, {"R": 1, "C": 37}, {"R": 129, "C": 37},
@@ -177,12 +177,13 @@ def test_odd_side_genes_are_identity_by_default_and_render(name):
         assert any("VectorizeLoads_AlignStores" in m for m in t.space.violations(bad))
 
 
+@pytest.mark.parametrize("coverage", COVERAGE)
 @pytest.mark.parametrize("name", ["transpose", "stencil"])
-def test_tall_shapes_stay_within_grid_y(name):
+def test_tall_shapes_stay_within_grid_y(name, coverage):
     # 1048573 x 37 in tiles of 16 rows, 131072 rows in tiles of 1: the kernels stride over grid y
     t = load_template(name)
     p = {"R": 1048573, "C": 37} if name == "transpose" else {"H": 131072, "W": 257}
-    for g in _all_valid(t):
+    for g in _valid_genomes(t, coverage):
         lc = t.launch(g, p)
         assert 1 <= lc.grid[1] <= 65535
 

@@ -11,7 +11,7 @@ from evo_kernels.build import NvccBuilder
 from evo_kernels.genome import MAX_SMEM_PER_BLOCK
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _memory_template_helpers import _all_valid, cuda_emu
+from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu
 
 
 def emulate(t, g, problems, tmp_path, reverse=True):
@@ -23,10 +23,11 @@ def emulate(t, g, problems, tmp_path, reverse=True):
             assert r["status"] == "ok", f"{g} {p} offset {off}: {r}"
 
 
-def test_softmax_blocks_are_whole_warps():
+@pytest.mark.parametrize("coverage", COVERAGE)
+def test_softmax_blocks_are_whole_warps(coverage):
     # the row reductions shuffle with a full mask: every warp of a block must be complete
     t = load_template("softmax")
-    for g in _all_valid(t):
+    for g in _valid_genomes(t, coverage):
         assert t.launch(g, t.problem).threads % 32 == 0
 
 
