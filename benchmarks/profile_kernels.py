@@ -10,7 +10,7 @@ range, so torch.compile's compilation is not profiled)
 (``--from-shapes shapes.json``
 takes the best genome of every shape there instead, ``--below P`` only those under P% of the copy
 bandwidth). For each case: the cubin is built with the project's builder, ``cuobjdump -sass``
-gives the opcode counts (DIR/LABEL.sass.txt, the whole listing), and ``ncu`` profiles one launch
+gives the opcode counts (DIR/LABEL.sass.txt.gz, the whole listing, gzipped), and ``ncu`` profiles one launch
 (after two warm-up launches) of a small pycuda program that runs it on random inputs
 (DIR/LABEL.ncu.csv); DIR/PROFILE.md is the summary table. With ``--source`` a second ncu pass samples where each
 genome case's warps stall, instruction by instruction (the SourceCounters section; DIR/LABEL.source.csv, ncu's
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import collections
 import csv
+import gzip
 import io
 import json
 import re
@@ -260,7 +261,8 @@ def profile(cases: list[dict], out: Path, source: bool = False) -> str:
             rows.append((case["label"], {"error": str(exc)[:200]}, {}))
             continue
         ops, text = sass_mix(b.cubin_path)
-        (out / f"{label}.sass.txt").write_text(text)
+        with gzip.open(out / f"{label}.sass.txt.gz", "wt") as f:   # megabytes of listing: kept compressed
+            f.write(text)
         # only our kernel (the random-number kernels that fill the inputs launch first): its 3rd launch
         ours = ["--kernel-name", b.entry or t.kernel, "--launch-skip", "2", "--launch-count", "1"]
         per, failure = run_ncu(ours, "--launch", case_file, i, out / f"{label}.ncu.csv")
