@@ -67,6 +67,10 @@ GENES = [
          "rows read more than once (none and online modes, and rows longer than a cached mode's cache): each "
          "pass walks the row (part) the other way from the pass before, so it starts with the vectors read "
          "last, the likeliest still in L2, and the write pass stores evict-first (st.global.cs)"),
+    Gene("AdjustBlockSize_Resident", "AdjustBlockSize", (1, 2), 1,
+         "registers+shared: blocks per SM its cache is sized for. 2 gives each block half of the SM's shared memory "
+         "and registers (__launch_bounds__ with 2 blocks per SM), so that one block reads its row while the other "
+         "writes out its own: an SM's reads and writes overlap, which one block per SM keeps apart"),
     Gene("ReorderInstructions_PairReduce", "ReorderInstructions", (False, True), False,
          "the row's max and its sum of exp(x - max) reduced together, as (max, sum) pairs from each thread's own max: "
          "one block barrier and one cluster barrier per row instead of two and three (the cluster's last one "
@@ -106,6 +110,16 @@ def constraints(g):
         out.append(f"TileLoops_Rows={g['TileLoops_Rows']} in registers mode (64-register cap) spills with "
                    "VectorizeLoads_Align or without CoalesceMemoryAccess (ptxas, sm_90): it requires "
                    "CoalesceMemoryAccess=True and VectorizeLoads_Align=False")
+    if g["AdjustBlockSize_Resident"] > 1:
+        if g["UseSharedMemory"] != "registers+shared":
+            out.append("AdjustBlockSize_Resident sizes the registers+shared cache: it requires "
+                       "UseSharedMemory=registers+shared")
+        # 2 blocks per SM: 32768 registers a block, 64 a thread at 512 threads, 128 at 256: 32 floats held fit
+        # without spill at both (ptxas, sm_90), 64 spill at both (the cp.async copies and the second loop take the rest)
+        if nt > 512 or (nt >= 256 and floats > 32):
+            out.append(f"AdjustBlockSize_Resident=2 gives each thread of {nt} at most {65536 // (2 * nt)} registers: "
+                       f"it needs blocks of at most 512 threads, and at 256 or more at most 32 floats held per thread "
+                       f"({floats})")
     if floats * nt > 32768:
         out.append(f"UnrollLoop x VectorizeLoads = {floats} floats held per thread x {nt} threads "
                    "(AdjustBlockSize x ThreadCoarsening) > 32768 per block")
@@ -122,16 +136,21 @@ def smem_bytes(g):
 
 
 STATIC_RESERVE = 2048  # bytes of a block's shared memory left to its static arrays (at most 1.1 KB: smem_bytes)
+SMEM_PER_SM = 228 * 1024   # shared memory of an SM (sm_90), which its resident blocks share
+BLOCK_RESERVE = 1024       # shared memory the CUDA runtime reserves per resident block (sm_80+)
 EXTRA_MAX = 64         # vectors a thread holds in shared memory at most (each is an unrolled step of the cache)
 
 
 def extra_vectors(g):
     """Vectors of VectorizeLoads floats each thread caches in shared memory in registers+shared mode (0 in the
-    others): as many as the rest of the block's 227 KB holds, at most EXTRA_MAX. The template's source
-    (meta.extra_vectors) and its launch (dynamic_smem) both read it here."""
+    others): as many as the rest of the block's 227 KB holds (with AdjustBlockSize_Resident = 2, of its half of the
+    SM's 228 KB), at most EXTRA_MAX. The template's source (meta.extra_vectors) and its launch (dynamic_smem) both
+    read it here."""
     if g["UseSharedMemory"] != "registers+shared":
         return 0
-    return min(EXTRA_MAX, (MAX_SMEM_PER_BLOCK - STATIC_RESERVE) // (4 * block_threads(g) * g["VectorizeLoads"]))
+    res = g["AdjustBlockSize_Resident"]
+    room = MAX_SMEM_PER_BLOCK if res == 1 else SMEM_PER_SM // res - BLOCK_RESERVE
+    return min(EXTRA_MAX, (room - STATIC_RESERVE) // (4 * block_threads(g) * g["VectorizeLoads"]))
 
 
 def dynamic_smem(g):
@@ -170,4 +189,4 @@ def cost(p):
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
                "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False,
-               "ReorderInstructions_PairReduce": False}
+               "ReorderInstructions_PairReduce": False, "AdjustBlockSize_Resident": 1}

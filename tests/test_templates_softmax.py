@@ -224,3 +224,46 @@ def test_softmax_pair_reduction_is_identity_when_off_and_builds_without_spill(tm
     for on, off in zip(res[::2], res[1::2]):
         assert on.status == "ok" and on.spill_bytes == 0, on.error[-1000:]
         assert on.registers <= off.registers + 8, (on.registers, off.registers)
+
+
+# AdjustBlockSize_Resident = 2: the registers+shared cache sized for two blocks per SM (half of the SM's shared memory
+# each, __launch_bounds__ with 2 blocks per SM), so that one block reads while the other writes.
+def test_softmax_two_resident_blocks_halve_the_cache_and_build_without_spill(tmp_path):
+    t = load_template("softmax")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    assert fast["AdjustBlockSize_Resident"] == 1
+    one = t.space.check({**fast, "AdjustBlockSize": 512, "UnrollLoop": 8, "UseSharedMemory": "registers+shared",
+                         "TileLoops_Cluster": 8})
+    two = t.space.check({**one, "AdjustBlockSize_Resident": 2})
+    # 2 x (static + dynamic + the runtime's 1 KB a block) within the SM's 228 KB; one block's 227 KB untouched
+    assert t.meta.extra_vectors(one) == 28 and t.meta.extra_vectors(two) == 13
+    lc = t.launch(two, {"R": 769, "C": 202551})
+    assert 2 * (t.smem_bytes(two) + lc.dynamic_smem + 1024) <= 228 * 1024
+    assert "__launch_bounds__(512, 2)" in t.render(two) and "__launch_bounds__(512)" in t.render(one)
+    for bad in ({**one, "UseSharedMemory": "registers", "AdjustBlockSize_Resident": 2},
+                {**two, "UnrollLoop": 16}, {**two, "AdjustBlockSize": 1024, "UnrollLoop": 4}):
+        assert any("AdjustBlockSize_Resident" in v for v in t.space.violations(bad)), bad
+    if shutil.which("nvcc") is None:
+        pytest.skip("nvcc not found")
+    assert any("AdjustBlockSize_Resident" in v for v in t.space.violations({**two, "AdjustBlockSize": 256,
+                                                                            "UnrollLoop": 16}))   # 80 B of spill
+    gs = [two, t.space.check({**two, "AdjustBlockSize": 256}),
+          t.space.check({**two, "ReorderInstructions_PairReduce": True})]   # (with VectorizeLoads_Align: 16-36 B)
+    for g, r in zip(gs, NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))
+                                                                  for g in gs])):
+        assert r.status == "ok" and r.spill_bytes == 0, (g, r.error[-1000:])
+        assert r.registers <= 65536 // (2 * t.meta.block_threads(g)), r.registers
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+@pytest.mark.parametrize("change", [dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Cluster=4),
+                                    dict(AdjustBlockSize=64, UnrollLoop=1, TileLoops_Rows=2, VectorizeLoads_Align=True,
+                                         ReorderInstructions_PairReduce=True)],
+                         ids=["cluster4", "rows2-align-pair"])
+def test_emulated_softmax_two_resident_blocks_match_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "UseSharedMemory": "registers+shared",
+                       "AdjustBlockSize_Resident": 2})
+    e = t.meta.extra_vectors(g)
+    held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
+    emulate(t, g, ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5}, {"R": 2, "C": 7}), tmp_path)
