@@ -15,7 +15,7 @@ PF = NR > 1 and UseSharedMemory == "registers"   # the next row's loads issued b
 # the prefetch's register cap: 64 (1024 threads per SM) for up to 16 floats a row per thread, else 128
 # (512 threads per SM: two sets of 32 floats, e.g. 256 threads x 8 float4 per row part, fit without spill)
 PF_MINB = (1024 if K * V <= 16 else 512) // NT if PF else 0
-MINB = PF_MINB or (AdjustBlockSize_Resident if AdjustBlockSize_Resident > 1 else 0)   # __launch_bounds__'s blocks per SM
+MINB = max(PF_MINB, AdjustBlockSize_Resident if AdjustBlockSize_Resident > 1 else 0)   # __launch_bounds__'s blocks per SM
 REV = TileLoops_Reverse                   # streaming passes alternate direction; the write pass stores evict-first
 EPF = bool(E) and NR > 1                  # rows in turn: the next row's shared part copied under this row's stores
 PAIR = ReorderInstructions_PairReduce     # the part's (max, sum) reduced together: one barrier (block, cluster) a row

@@ -68,9 +68,10 @@ GENES = [
          "pass walks the row (part) the other way from the pass before, so it starts with the vectors read "
          "last, the likeliest still in L2, and the write pass stores evict-first (st.global.cs)"),
     Gene("AdjustBlockSize_Resident", "AdjustBlockSize", (1, 2), 1,
-         "registers+shared: blocks per SM its cache is sized for. 2 gives each block half of the SM's shared memory "
-         "and registers (__launch_bounds__ with 2 blocks per SM), so that one block reads its row while the other "
-         "writes out its own: an SM's reads and writes overlap, which one block per SM keeps apart"),
+         "blocks per SM the kernel is built for: 2 declares __launch_bounds__ with 2 blocks per SM (at most half the "
+         "SM's registers a block) and sizes registers+shared's cache to half the SM's shared memory, so that one "
+         "block reads its row while the other writes out its own: an SM's reads and writes overlap, which one block "
+         "per SM keeps apart"),
     Gene("ReorderInstructions_PairReduce", "ReorderInstructions", (False, True), False,
          "the row's max and its sum of exp(x - max) reduced together, as (max, sum) pairs from each thread's own max: "
          "one block barrier and one cluster barrier per row instead of two and three (the cluster's last one "
@@ -111,15 +112,14 @@ def constraints(g):
                    "VectorizeLoads_Align or without CoalesceMemoryAccess (ptxas, sm_90): it requires "
                    "CoalesceMemoryAccess=True and VectorizeLoads_Align=False")
     if g["AdjustBlockSize_Resident"] > 1:
-        if g["UseSharedMemory"] != "registers+shared":
-            out.append("AdjustBlockSize_Resident sizes the registers+shared cache: it requires "
-                       "UseSharedMemory=registers+shared")
-        # 2 blocks per SM: 32768 registers a block, 64 a thread at 512 threads, 128 at 256: 32 floats held fit
-        # without spill at both (ptxas, sm_90), 64 spill at both (the cp.async copies and the second loop take the rest)
-        if nt > 512 or (nt >= 256 and floats > 32):
+        # 2 blocks per SM: 32768 registers a block, 64 a thread at 512 threads, 128 at 256: 32 floats held in
+        # registers fit without spill at both (ptxas, sm_90), 64 spill at both in registers+shared mode (the
+        # cp.async copies and the second loop take the rest)
+        held = floats if g["UseSharedMemory"] in ("registers", "registers+shared") else 0
+        if nt > 512 or (nt >= 256 and held > 32):
             out.append(f"AdjustBlockSize_Resident=2 gives each thread of {nt} at most {65536 // (2 * nt)} registers: "
-                       f"it needs blocks of at most 512 threads, and at 256 or more at most 32 floats held per thread "
-                       f"({floats})")
+                       f"it needs blocks of at most 512 threads, and at 256 or more at most 32 floats held in "
+                       f"registers per thread ({held})")
     if floats * nt > 32768:
         out.append(f"UnrollLoop x VectorizeLoads = {floats} floats held per thread x {nt} threads "
                    "(AdjustBlockSize x ThreadCoarsening) > 32768 per block")

@@ -117,6 +117,24 @@ def test_seed_genomes_come_first(bowl: ReplaySpace) -> None:
         assert [c.genome for c in s.ask(3)[:2]] == start
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_every_seed_genome_comes_first_even_more_than_a_population(bowl: ReplaySpace, name: str) -> None:
+    # a template's designs (17 for softmax) outnumber pbt's 8 members and ga's population of 6: all are measured
+    # first, one evaluation at a time and in batches, before the strategy proposes anything of its own
+    rng = np.random.default_rng(5)
+    start = []
+    while len(start) < 20:
+        g = bowl.space.sample(rng)
+        if g not in start:
+            start.append(g)
+    for batch in (1, 4):
+        loop = SearchLoop(make_strategy(name, bowl.space, seed=0, seeds=start), bowl.evaluator(), 30,
+                          batch_size=batch)
+        history = loop.run()
+        assert [e.candidate.genome for e in history[:20]] == start
+        assert len({e.candidate.key for e in history}) == 30
+
+
 def test_ga_leaves_the_global_random_state_alone(bowl: ReplaySpace) -> None:
     random.seed(1234)
     state = random.getstate()

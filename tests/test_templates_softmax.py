@@ -240,15 +240,18 @@ def test_softmax_two_resident_blocks_halve_the_cache_and_build_without_spill(tmp
     lc = t.launch(two, {"R": 769, "C": 202551})
     assert 2 * (t.smem_bytes(two) + lc.dynamic_smem + 1024) <= 228 * 1024
     assert "__launch_bounds__(512, 2)" in t.render(two) and "__launch_bounds__(512)" in t.render(one)
-    for bad in ({**one, "UseSharedMemory": "registers", "AdjustBlockSize_Resident": 2},
-                {**two, "UnrollLoop": 16}, {**two, "AdjustBlockSize": 1024, "UnrollLoop": 4}):
+    # in the other modes only the register cap: 2 blocks of 512 threads in registers mode with 32 floats each
+    reg = t.space.check({**two, "UseSharedMemory": "registers"})
+    assert "__launch_bounds__(512, 2)" in t.render(reg) and t.launch(reg, t.problem).dynamic_smem == 0
+    for bad in ({**reg, "UnrollLoop": 16}, {**two, "UnrollLoop": 16},
+                {**two, "AdjustBlockSize": 1024, "UnrollLoop": 4}):
         assert any("AdjustBlockSize_Resident" in v for v in t.space.violations(bad)), bad
     if shutil.which("nvcc") is None:
         pytest.skip("nvcc not found")
     assert any("AdjustBlockSize_Resident" in v for v in t.space.violations({**two, "AdjustBlockSize": 256,
                                                                             "UnrollLoop": 16}))   # 80 B of spill
     gs = [two, t.space.check({**two, "AdjustBlockSize": 256}),
-          t.space.check({**two, "ReorderInstructions_PairReduce": True})]   # (with VectorizeLoads_Align: 16-36 B)
+          t.space.check({**two, "ReorderInstructions_PairReduce": True}), reg]   # (with VectorizeLoads_Align: 16-36 B)
     for g, r in zip(gs, NvccBuilder(cache_dir=tmp_path).build(t, [Candidate(t.name, g, t.problem, t.space.key(g))
                                                                   for g in gs])):
         assert r.status == "ok" and r.spill_bytes == 0, (g, r.error[-1000:])

@@ -126,11 +126,18 @@ class GeneticSearch(Strategy):
     def _unproposed(self, genome: Genome) -> bool:
         return self._values(genome) not in self._proposed
 
-    def _random_genome(self) -> Genome | None:
+    def _next_seed(self) -> Genome | None:
+        """The next seed genome not proposed yet (None once they are all out)."""
         while self._queue:
             g = self._queue.pop(0)
             if self._unproposed(g):
                 return g
+        return None
+
+    def _random_genome(self) -> Genome | None:
+        g = self._next_seed()
+        if g is not None:
+            return g
         for _ in range(self.max_tries):
             g = self.space.sample(self.rng)
             if self._unproposed(g):
@@ -174,12 +181,15 @@ class GeneticSearch(Strategy):
     # --- ask / tell -------------------------------------------------------------------------
 
     def ask(self, n: int) -> list[Candidate]:
-        """Up to ``n`` genomes never proposed before: random ones until the first population is
-        complete, children of the current population after."""
+        """Up to ``n`` genomes never proposed before: every seed genome first (more of them than a population
+        are children of the generations they fall in), then random ones until the first population is complete,
+        children of the current population after."""
         out: list[Candidate] = []
         with seeded_global_random(self.rng):
             for _ in range(n):
-                g = self._breed() if len(self.population) >= self.population_size else self._random_genome()
+                g = self._next_seed()
+                if g is None:
+                    g = self._breed() if len(self.population) >= self.population_size else self._random_genome()
                 if g is None:
                     break
                 self._proposed[self._values(g)] = None

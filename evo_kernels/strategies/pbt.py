@@ -113,11 +113,18 @@ class PBTSearch(Strategy):
 
     # --- proposals --------------------------------------------------------------------------
 
-    def _random(self) -> Genome | None:
+    def _next_seed(self) -> Genome | None:
+        """The next seed genome not evaluated or proposed yet (None once they are all out)."""
         while self._queue:
             g = self._queue.pop(0)
             if self.ops.fresh(g):
                 return g
+        return None
+
+    def _random(self) -> Genome | None:
+        g = self._next_seed()
+        if g is not None:
+            return g
         for _ in range(64):
             g = self.space.sample(self.rng)
             if self.ops.fresh(g):
@@ -138,6 +145,10 @@ class PBTSearch(Strategy):
         prior = self.prior_in_use() and not probe  # a probe starts as a cold start would, the prior unused
         self.prior_run.use(self.experience, prior)
         self.ops.new_proposal()
+        if self._queue and m.genome is not None:   # every seed genome first, more of them than members too
+            g = self._next_seed()
+            if g is not None:
+                return g, Proposal(m.index, "init")
         swept = self.sweep.propose(self.cfg.sweep, self.cfg.sweep_order, self.ops, self.experience, m,
                                    self.problem, self.cfg.optimism)
         if swept is not None:
