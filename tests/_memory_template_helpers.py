@@ -1,6 +1,6 @@
 """What the tests of the memory-bound templates share: the CPU emulator (tests/cuda_emu.py, loaded
 from its file here only), the marker that skips its tests without g++, and the valid genomes of a
-template that the space-wide checks walk: every one (``"all"``, marked slow: the spaces hold up to 1.5M
+template that the space-wide checks walk: every one (``"all"``, marked slow: the spaces hold up to 3.1M
 genomes) or a seeded sample with the template's baseline and designs (``"sample"``, the fast default)."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ _spec.loader.exec_module(cuda_emu)
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
 
 
-def _all_valid(t, limit=2_000_000):
+def _all_valid(t, limit=4_000_000):
     return list(t.space.enumerate(limit=limit))
 
 
