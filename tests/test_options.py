@@ -30,7 +30,7 @@ def test_every_pbt_setting_has_its_row():
     ("pbt", {"perturbation_factors": [1.2]}, "option perturbation_factors = [1.2]: expected two positive numbers"),
     ("pbt", {"policy": {"hiden": 3}}, "strategy pbt: policy: unknown option hiden; its options: hidden, name_buckets"),
     # were "PBTConfig.__init__() got an unexpected keyword argument 'swep'" and the like
-    ("pbt", {"swep": 5}, "strategy pbt: unknown option swep; its options: baseline_decay, chain,"),
+    ("pbt", {"swep": 5}, "strategy pbt: unknown option swep; its options: acquisition, baseline_decay, chain,"),
     ("random", {"foo": 1}, "strategy random: unknown option foo; its options: enumerate_limit, max_redraws"),
     ("ga", {"population": 3}, "strategy ga: unknown option population; its options: crossover_rate, elite,"),
     ("ga", {"population_size": 1}, "strategy ga: option population_size = 1: must be at least 2"),

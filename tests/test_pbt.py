@@ -335,3 +335,41 @@ def test_policy_weight_adds_the_policys_log_ratio_to_uniform_to_the_screens_scor
     la.run()
     lb.run()
     assert [e.candidate.key for e in la.history] == [e.candidate.key for e in lb.history]
+
+
+def test_learned_acquisition_off_leaves_candidates_identical_and_on_picks_the_scorers_first(tmp_path, monkeypatch):
+    """``acquisition``: "" (the default) is the UCB screen, candidates identical to a run without the option; with
+    a scorer file, every screened pick is the draw the scorer ranks first on the screen's features
+    (evo_kernels/strategies/acquisition.py), runs are deterministic, and the picks differ from the UCB's."""
+    from evo_kernels.strategies.acquisition import FEATURES, Scorer, load_scorer, save_scorer
+
+    a, la = make(3)
+    b, lb = make(3, acquisition="")
+    la.run()
+    lb.run()
+    assert [e.candidate.key for e in la.history] == [e.candidate.key for e in lb.history]
+    torch.manual_seed(7)
+    path = tmp_path / "scorer.pt"
+    save_scorer(Scorer(len(FEATURES), 8), path)
+    scorer = load_scorer(path)
+    real = PBTSearch._screen
+    checked = []
+
+    def watching(self, m, draws, rows, bonus):
+        i, predicted = real(self, m, draws, rows, bonus)
+        mean, std = self.experience.predict(rows)
+        with torch.no_grad():
+            scores = scorer(torch.from_numpy(self.screen_features(m, draws, rows, mean, std)))
+        assert i == int(torch.argmax(scores)) and predicted == pytest.approx(float(mean[i]))
+        checked.append(i != int(np.argmax(mean + self.cfg.optimism * std)))
+        return i, predicted
+
+    monkeypatch.setattr(PBTSearch, "_screen", watching)
+    c, lc = make(3, acquisition=str(path))
+    lc.run()
+    monkeypatch.setattr(PBTSearch, "_screen", real)
+    d, ld = make(3, acquisition=str(path))
+    ld.run()
+    assert len(checked) >= 10 and any(checked)  # a random scorer is not the UCB
+    assert [e.candidate.key for e in lc.history] == [e.candidate.key for e in ld.history]
+    assert [e.candidate.key for e in lc.history] != [e.candidate.key for e in la.history]

@@ -22,6 +22,8 @@ relative to the proposer's genome, so each sample means the same to every policy
 has not improved in ``patience`` proposals restarts from a random genome (keeping its policy).
 With ``sweep`` > 0, a run whose best has not improved in that many evaluations proposes the best
 genome's untested one-gene neighbours next, in ``sweep_order`` (:mod:`~evo_kernels.strategies.sweep`).
+With ``acquisition`` (a scorer file), the screen's pick is not the highest UCB but the draw a learned
+acquisition function ranks first (:mod:`~evo_kernels.strategies.acquisition`, MetaBO-style).
 
 Every ``exploit_interval`` generations the bottom ``quantile_fraction`` of members (by current
 fitness) exploit a parent chosen by ``deap.tools.selTournament``: deep copies of its weights,
@@ -46,6 +48,7 @@ from deap import tools
 
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, Genome
+from evo_kernels.strategies import acquisition
 from evo_kernels.strategies.base import Strategy
 from evo_kernels.strategies.draws import Draws, Proposal
 from evo_kernels.strategies.ga import seeded_global_random
@@ -179,8 +182,29 @@ class PBTSearch(Strategy):
             # evaluation at a time, the GP would otherwise re-weigh the prior on one or two points.
             return draws[int(np.argmax(self.experience.model.prior(rows)))]
         bonus = self.cfg.policy_weight * np.array([p.ratio for _, p in draws]) if self.cfg.policy_weight else None
-        i, predicted = self.experience.screen(rows, self.cfg.optimism, bonus)
+        i, predicted = self._screen(m, draws, rows, bonus)
         return draws[i][0], replace(draws[i][1], predicted=predicted)  # what ``trust`` compares with the measurement
+
+    def _screen(self, m: Member, draws: list[tuple[Genome, Proposal]], rows: np.ndarray,
+                bonus: np.ndarray | None) -> tuple[int, float]:
+        """Which draw the screen evaluates, and its predicted log fitness: the highest UCB (+ ``bonus``), or with
+        ``acquisition`` the highest score of the learned acquisition function (:mod:`.acquisition`)."""
+        if not self.cfg.acquisition:
+            return self.experience.screen(rows, self.cfg.optimism, bonus)
+        mean, std = self.experience.predict(rows)
+        feats = self.screen_features(m, draws, rows, mean, std)
+        i = acquisition.pick(acquisition.load_scorer(self.cfg.acquisition), feats)
+        return i, float(mean[i])
+
+    def screen_features(self, m: Member, draws: list[tuple[Genome, Proposal]], rows: np.ndarray, mean: np.ndarray,
+                        std: np.ndarray) -> np.ndarray:
+        """The learned acquisition's features of a screen's draws (:func:`.acquisition.features`)."""
+        exp = self.experience
+        member = exp.row(m.genome) if m.genome is not None else None
+        mlf = None if m.genome is None else (math.log(m.fitness) if m.fitness > 0 else math.nan)
+        return acquisition.features(rows, mean, std, [p.kind for _, p in draws],
+                                    np.array(exp.rows, dtype=np.int64).reshape(len(exp.rows), len(exp.sizes)),
+                                    np.array(exp.log_fitness, dtype=float), member, mlf, self.cfg.optimism)
 
     def _draws(self, m: Member, k: int) -> list[tuple[Genome | None, Proposal]]:
         """``k`` draws for the member's screen (:class:`~evo_kernels.strategies.draws.Draws`)."""

@@ -113,6 +113,11 @@ class PBTConfig:
     the screen picks the highest mean + ``optimism`` * std + ``policy_weight`` * ratio. Other draws
     (mutations, uniform edits, starts) get no bonus, so with ``edits="uniform"`` the screen is the
     plain UCB. 0: the policies only propose, the screen alone chooses (benchmarks/SEARCH.md)."""
+    acquisition: str = ""
+    """A learned acquisition function (a scorer file, :mod:`~evo_kernels.strategies.acquisition`) that replaces
+    the screen's UCB: each draw gets template-independent features (the surrogate's mean and std against the
+    run's best and the screen, UCB/EI/PI, the run's progress, distances, the kind of draw) and the screen
+    evaluates the draw the scorer ranks first (``policy_weight`` is then unused). "": off, the UCB screen."""
 
 
 # The type and range of every PBTConfig field, and of PBTSearch's other keyword arguments: what
@@ -153,5 +158,6 @@ PBT_OPTIONS: dict[str, Option] = {
     "trust_rho": Option("float"),  # a threshold of a rank correlation: above 1, always distrusted
     "trust_draws": Option("int", least=1),
     "policy_weight": Option("float", least=0),
+    "acquisition": Option("str"),  # a scorer file (benchmarks/dev/acquisition.py train), "" for none
     "init_population": Option("any", optional=True),  # a saved population (bench-search: its folder, or none)
 }
