@@ -165,7 +165,13 @@ def load_scorer(path: str | Path) -> Scorer:
         p = Path(__file__).resolve().parents[2] / p
     key = str(p.resolve())
     if key not in _LOADED:
-        blob = torch.load(p, weights_only=False)
+        if not p.is_file():
+            raise ValueError(f"{path}: no scorer file there (pbt's acquisition option names one that "
+                             "benchmarks/dev/acquisition.py train wrote)")
+        try:
+            blob = torch.load(p, weights_only=False)
+        except Exception as exc:  # noqa: BLE001 - any unreadable file: one line naming it
+            raise ValueError(f"{path}: not a scorer file ({type(exc).__name__})") from exc
         if list(blob["features"]) != list(FEATURES):
             raise ValueError(f"{path}: a scorer of other features ({len(blob['features'])}), "
                              f"this code has {len(FEATURES)}")

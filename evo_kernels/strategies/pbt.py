@@ -95,6 +95,8 @@ class PBTSearch(Strategy):
         if not all(k in SURROGATES for k in self.cfg.surrogate.split("+")):
             raise ValueError(f"pbt: unknown surrogate {self.cfg.surrogate!r}; known: {', '.join(SURROGATES)}, or "
                              "several joined by + (members take them in turn)")
+        if self.cfg.acquisition:
+            acquisition.load_scorer(self.cfg.acquisition)   # a missing or foreign scorer file: refused here, not later
         self.members = []
         for i in range(self.cfg.population_size):
             hp = Hyperparameters(**{k: float(math.exp(self.rng.uniform(math.log(lo), math.log(hi))))
