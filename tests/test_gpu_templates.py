@@ -75,7 +75,26 @@ DESIGNS = {
                   "TileLoops_Cluster": 8, "VectorizeLoads_Align": True, "TileLoops_Reverse": True},
                  {"AdjustBlockSize": 256, "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 2},
                  {"AdjustBlockSize": 64, "UnrollLoop": 2, "UseSharedMemory": "registers+shared", "ThreadCoarsening": 2,
-                  "TileLoops_Reverse": True}],
+                  "TileLoops_Reverse": True},
+                 # ReorderInstructions_PairReduce: (max, sum) pairs, one cluster barrier a row, its wait deferred; with
+                 # rows in turn (the block's slots by row parity), online, none, and groups within a warp
+                 {"AdjustBlockSize": 256, "UnrollLoop": 16, "TileLoops_Cluster": 4,
+                  "ReorderInstructions_PairReduce": True},
+                 {"AdjustBlockSize": 256, "TileLoops_Cluster": 8, "TileLoops_Rows": 2,
+                  "ReorderInstructions_PairReduce": True},
+                 {"AdjustBlockSize": 512, "UseSharedMemory": "online", "TileLoops_Cluster": 4,
+                  "VectorizeLoads_Align": True, "ReorderInstructions_PairReduce": True},
+                 {"AdjustBlockSize": 128, "UseSharedMemory": "none", "TileLoops_Cluster": 2,
+                  "ReorderInstructions_PairReduce": True},
+                 {"AdjustBlockSize": 16, "ThreadCoarsening": 8, "UnrollLoop": 1, "ReorderInstructions_PairReduce": True},
+                 # AdjustBlockSize_Resident: registers+shared sized for two blocks per SM (the shipped designs), and
+                 # the register cap alone in registers mode
+                 {"AdjustBlockSize": 512, "UnrollLoop": 4, "UseSharedMemory": "registers+shared",
+                  "TileLoops_Cluster": 8, "VectorizeLoads_Align": True, "ReorderInstructions_PairReduce": True,
+                  "AdjustBlockSize_Resident": 2},
+                 {"AdjustBlockSize": 256, "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 4,
+                  "AdjustBlockSize_Resident": 2},
+                 {"AdjustBlockSize": 512, "TileLoops_Cluster": 2, "AdjustBlockSize_Resident": 2}],
                 {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
                 [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},
