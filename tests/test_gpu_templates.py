@@ -86,7 +86,8 @@ DESIGNS = {
                   "VectorizeLoads_Align": True, "ReorderInstructions_PairReduce": True},
                  {"AdjustBlockSize": 128, "UseSharedMemory": "none", "TileLoops_Cluster": 2,
                   "ReorderInstructions_PairReduce": True},
-                 {"AdjustBlockSize": 16, "ThreadCoarsening": 8, "UnrollLoop": 1, "ReorderInstructions_PairReduce": True},
+                 {"AdjustBlockSize": 16, "ThreadCoarsening": 8, "UnrollLoop": 1,
+                  "ReorderInstructions_PairReduce": True},
                  # AdjustBlockSize_Resident: registers+shared sized for two blocks per SM (the shipped designs), and
                  # the register cap alone in registers mode
                  {"AdjustBlockSize": 512, "UnrollLoop": 4, "UseSharedMemory": "registers+shared",
