@@ -66,11 +66,19 @@ def test_header_opts_in_to_large_dynamic_shared_memory(tmp_path):
     # softmax's registers+shared mode launches with 224 KB of dynamic shared memory: past 48 KB a kernel must opt in
     # (cudaFuncSetAttribute) before its launch, or the launch fails; a genome without it launches with 0 and does not
     t = load_template("softmax")
-    rows = entries(t, [t.problem, {"R": 297, "C": 415745}])
+    rows = entries(t, [t.problem, {"R": 297, "C": 415745}, {"R": 769, "C": 202551}])
     rows[0]["genome"] = t.space.coerce(t.meta.FAST_GENOME)
     rows[1]["genome"] = t.space.check({**rows[0]["genome"], "AdjustBlockSize": 512, "UnrollLoop": 16,
                                        "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 8})
+    # a shipped two-block design (AdjustBlockSize_Resident: half the SM's shared memory, 2 blocks under the bounds)
+    rows[2]["genome"] = next(g for g in t.designs if g["AdjustBlockSize_Resident"] == 2)
     header = render_header(t, rows)
+    smem2 = t.launch(rows[2]["genome"], rows[2]["problem"]).dynamic_smem
+    launch_2 = header[header.index("inline cudaError_t launch_2("):]
+    launch_2 = launch_2[:launch_2.index("\n}\n")]
+    assert 48 * 1024 < smem2 <= 114 * 1024 and f"<<<grid, block, {smem2}, stream>>>" in launch_2
+    assert f"cudaFuncAttributeMaxDynamicSharedMemorySize, (int)({smem2}))" in launch_2
+    assert header.count("__launch_bounds__(512, 2)") == 1
     launch_1 = header[header.index("inline cudaError_t launch_1("):]
     launch_1 = launch_1[:launch_1.index("\n}\n")]
     assert "cudaFuncSetAttribute(spec_1::softmax_1, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(229376))" \
