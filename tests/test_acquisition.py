@@ -1,5 +1,6 @@
 """The learned acquisition function's pieces (evo_kernels/strategies/acquisition.py): its features, a residual
-scorer that starts as the UCB screen, and a scorer file that is missing or not one, refused in one line."""
+scorer that starts as the UCB screen, and a scorer file that is missing or not one, refused in one line; and the
+dev script that collects screens and trains a scorer (benchmarks/dev/acquisition.py), whose scorer drives a search."""
 from __future__ import annotations
 
 import numpy as np
@@ -53,3 +54,37 @@ def test_a_missing_or_foreign_scorer_file_is_refused_in_one_line(tmp_path):
     bad.write_text("not a torch file")
     with pytest.raises(ValueError, match="not a scorer file"):
         load_scorer(bad)
+
+
+# --- benchmarks/dev/acquisition.py: the script that collects screens on recorded spaces and trains a scorer -------
+
+def test_the_dev_script_collects_trains_and_its_scorer_drives_a_search(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from evo_kernels.runners.replay import ReplaySpace
+    from evo_kernels.search import SearchLoop
+    from evo_kernels.strategies import make_strategy
+
+    root = Path(__file__).resolve().parents[1]
+    script = root / "benchmarks" / "dev" / "acquisition.py"
+    samples, scorer = tmp_path / "samples.pt", tmp_path / "scorer.pt"
+    outs = []
+    for args in (["collect", "--space", "stencil_subspace_H200", "--seeds", "100-100", "--out", str(samples)],
+                 ["train", "--samples", str(samples), "--residual", "--target", "expected", "--epochs", "2",
+                  "--out", str(scorer)]):
+        proc = subprocess.run([sys.executable, str(script), *args], cwd=root, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outs.append(proc.stdout + proc.stderr)
+    n = int(outs[0].split("stencil_subspace_H200: ")[1].split(" screens")[0])   # "SPACE: N screens"
+    assert n > 0 and samples.stat().st_size > 0 and scorer.stat().st_size > 0
+    acquisition._LOADED.clear()
+    s = load_scorer(scorer)
+    assert isinstance(s, Scorer) and s.residual
+    rp = ReplaySpace.load(root / "benchmarks" / "spaces" / "stencil_subspace_H200.json.gz")
+    runs = []
+    for _ in range(2):
+        strat = make_strategy("pbt", rp.space, rp.template, rp.problem, 3, acquisition=str(scorer))
+        runs.append([e.candidate.key for e in SearchLoop(strat, rp.evaluator(), 30).run()])
+    assert len(runs[0]) == 30 and runs[0] == runs[1]   # a full run, deterministic for a seed
