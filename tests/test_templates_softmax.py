@@ -11,7 +11,17 @@ from evo_kernels.build import NvccBuilder
 from evo_kernels.genome import MAX_SMEM_PER_BLOCK
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu
+from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu, needs_gxx
+
+
+def change_id(change):
+    """A parametrized emulation's id: its genes as K=V joined by dashes."""
+    return "-".join(f"{k}={v}" for k, v in change.items())
+
+
+def fast_with(t, change, **genes):
+    """FAST_GENOME with a test's change and the genes under test, checked valid."""
+    return t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, **genes})
 
 
 def emulate(t, g, problems, tmp_path, reverse=True):
@@ -82,11 +92,11 @@ CLUSTER_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
                dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=2, UnrollLoop=4)]
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
-@pytest.mark.parametrize("change", CLUSTER_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+@needs_gxx
+@pytest.mark.parametrize("change", CLUSTER_EMU, ids=change_id)
 def test_emulated_softmax_clusters_match_reference(change, tmp_path):
     t = load_template("softmax")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change})
+    g = fast_with(t, change)
     assert f"__cluster_dims__({g['TileLoops_Cluster']}, 1, 1)" in t.render(g)
     emulate(t, g, ({"R": 5, "C": 4097}, {"R": 3, "C": 2}), tmp_path)
 
@@ -102,11 +112,11 @@ REVERSE_EMU = [dict(AdjustBlockSize=32, UseSharedMemory="none", VectorizeLoads_A
                     VectorizeLoads=2)]
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
-@pytest.mark.parametrize("change", REVERSE_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+@needs_gxx
+@pytest.mark.parametrize("change", REVERSE_EMU, ids=change_id)
 def test_emulated_softmax_reversed_passes_match_reference(change, tmp_path):
     t = load_template("softmax")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "TileLoops_Reverse": True})
+    g = fast_with(t, change, TileLoops_Reverse=True)
     src = t.render(g)
     assert "s1 > 0; s1 -= KS" in src and "stcs_v<W>(rout" in src
     emulate(t, g, ({"R": 5, "C": 4097}, {"R": 3, "C": 2}, {"R": 4, "C": 1030}), tmp_path)
@@ -148,11 +158,11 @@ EXTRA_EMU = [dict(AdjustBlockSize=32, UnrollLoop=2),
              dict(AdjustBlockSize=32, UnrollLoop=1, TileLoops_Rows=2, CoalesceMemoryAccess=False)]
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
-@pytest.mark.parametrize("change", EXTRA_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+@needs_gxx
+@pytest.mark.parametrize("change", EXTRA_EMU, ids=change_id)
 def test_emulated_softmax_registers_shared_cache_matches_reference(change, tmp_path):
     t = load_template("softmax")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "UseSharedMemory": "registers+shared"})
+    g = fast_with(t, change, UseSharedMemory="registers+shared")
     e = t.meta.extra_vectors(g)
     assert e >= 32 and f"float cache_dyn[];   // {t.launch(g, t.problem).dynamic_smem} B" in t.render(g)
     assert t.launch(g, t.problem).dynamic_smem == 4 * t.meta.block_threads(g) * e * g["VectorizeLoads"]
@@ -198,11 +208,11 @@ PAIR_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
             dict(AdjustBlockSize=32, UseSharedMemory="online", TileLoops_Rows=2, TileLoops_Reverse=True)]
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
-@pytest.mark.parametrize("change", PAIR_EMU, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+@needs_gxx
+@pytest.mark.parametrize("change", PAIR_EMU, ids=change_id)
 def test_emulated_softmax_pair_reduction_matches_reference(change, tmp_path):
     t = load_template("softmax")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "ReorderInstructions_PairReduce": True})
+    g = fast_with(t, change, ReorderInstructions_PairReduce=True)
     src = t.render(g)
     assert "group_pair(" in src and "group_max(m" not in src.split("__global__")[-1]
     assert ("barrier_arrive" in src) == (g["TileLoops_Cluster"] > 1)
@@ -258,15 +268,14 @@ def test_softmax_two_resident_blocks_halve_the_cache_and_build_without_spill(tmp
         assert r.registers <= 65536 // (2 * t.meta.block_threads(g)), r.registers
 
 
-@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ not on PATH (CPU emulation)")
+@needs_gxx
 @pytest.mark.parametrize("change", [dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Cluster=4),
                                     dict(AdjustBlockSize=64, UnrollLoop=1, TileLoops_Rows=2, VectorizeLoads_Align=True,
                                          ReorderInstructions_PairReduce=True)],
                          ids=["cluster4", "rows2-align-pair"])
 def test_emulated_softmax_two_resident_blocks_match_reference(change, tmp_path):
     t = load_template("softmax")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, "UseSharedMemory": "registers+shared",
-                       "AdjustBlockSize_Resident": 2})
+    g = fast_with(t, change, UseSharedMemory="registers+shared", AdjustBlockSize_Resident=2)
     e = t.meta.extra_vectors(g)
     held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
     emulate(t, g, ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5}, {"R": 2, "C": 7}), tmp_path)
