@@ -135,9 +135,7 @@ class GeneticSearch(Strategy):
         return None
 
     def _random_genome(self) -> Genome | None:
-        g = self._next_seed()
-        if g is not None:
-            return g
+        """A random genome not proposed yet (ask has taken every seed genome before it gets here)."""
         for _ in range(self.max_tries):
             g = self.space.sample(self.rng)
             if self._unproposed(g):
