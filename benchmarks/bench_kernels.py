@@ -79,6 +79,8 @@ def main() -> int:
                     help="hill-climbing steps from the best genome (all its valid one-gene neighbours per step)")
     ap.add_argument("--extra", action="append", default=[], help="JSON file {template: [genome, ...]}: more "
                     "genomes to measure (e.g. designs the template author wants compared); repeatable")
+    ap.add_argument("--designs", action="store_true", help="also measure each template's shipped designs "
+                    "(templates/NAME.designs.json: where `evo-kernels tune` starts), labelled design1, design2, ...")
     ap.add_argument("--rounds", type=int, default=0, help="re-measure the 4 fastest genomes of each template and "
                     "torch eager alternately this many times, and report the ratio per round")
     ap.add_argument("--from-db", default=None, help="also measure the 3 fastest genomes of each template in this "
@@ -102,9 +104,7 @@ def main() -> int:
         print(f"ceilings: {ceil}", flush=True)
         results = []
         for name in names:
-            extra = [(f"searched{i + 1}", g) for i, g in
-                     enumerate(searched_genomes(args.from_db, name) if args.from_db else [])]
-            extra += [(f"extra{i + 1}", g) for i, g in enumerate(extra_genomes.get(name, []))]
+            extra = extra_pairs(args, name, extra_genomes)
             results.append(bench_template(name, runner, builder, args.sample, args.seed, args.climb, extra,
                                           args.rounds))
             (out / "results.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
@@ -137,9 +137,7 @@ def main_shapes(args: argparse.Namespace) -> int:
         meta["command"] += " " + " ".join(f"--size {s}" for s in args.size)
         for name, problems in sizes.items():
             for p in problems:
-                extra = [(f"searched{i + 1}", g) for i, g in
-                         enumerate(searched_genomes(args.from_db, name, problem=p) if args.from_db else [])]
-                extra += [(f"extra{i + 1}", g) for i, g in enumerate(extra_genomes.get(name, []))]
+                extra = extra_pairs(args, name, extra_genomes, problem=p)
                 try:
                     results.append(bench_template(name, runner, builder, args.sample, args.seed, args.climb, extra,
                                                   args.rounds, problem=p))
@@ -152,6 +150,18 @@ def main_shapes(args: argparse.Namespace) -> int:
     text = report_shapes(results, ceil, meta, info.get("l2_bytes", 60 << 20))
     print(text)
     return 0
+
+
+def extra_pairs(args: argparse.Namespace, name: str, extra_genomes: dict[str, list[dict]],
+                problem: dict | None = None) -> list[tuple[str, dict]]:
+    """(label, genome) pairs measured beside the baseline and FAST_GENOME: the search's best of --from-db (at
+    ``problem`` where given), the template's shipped designs with --designs (where a tune starts), the --extra
+    genomes. bench_template measures each genome once, under its first label."""
+    out = [(f"searched{i + 1}", g) for i, g in
+           enumerate(searched_genomes(args.from_db, name, problem=problem) if args.from_db else [])]
+    if args.designs:
+        out += [(f"design{i + 1}", g) for i, g in enumerate(load_template(name).designs)]
+    return out + [(f"extra{i + 1}", g) for i, g in enumerate(extra_genomes.get(name, []))]
 
 
 def read_extras(paths: list[str]) -> dict[str, list[dict]]:
@@ -177,6 +187,7 @@ def _meta(info: dict, args: argparse.Namespace) -> dict:
             "command": f"python3 benchmarks/bench_kernels.py --out DIR --sample {args.sample} "
                        f"--time-cap {args.time_cap} --climb {args.climb} --rounds {args.rounds}"
                        + (f" --from-db {args.from_db}" if args.from_db else "")
+                       + (" --designs" if args.designs else "")
                        + "".join(f" --extra {e}" for e in args.extra)}
 
 

@@ -172,3 +172,19 @@ def test_the_tables_take_each_peers_fastest_median_of_the_call():
     text = tables.report_shapes([fast], shapes["ceilings"], {"gpu": "H200", "date": "", "commit": "", "driver": "",
                                                               "nvcc": "", "command": ""}, 60 << 20)
     assert "compile " in text.split("alternating rounds")[1] and "x compile)" in text
+
+
+def test_designs_flag_adds_the_shipped_designs_before_the_extras(tmp_path):
+    import argparse
+
+    from evo_kernels.template import load_template
+
+    extras = tmp_path / "extra.json"
+    extras.write_text(json.dumps({"softmax": [{"AdjustBlockSize": 64}]}))
+    got = bench.extra_pairs(argparse.Namespace(from_db=None, designs=True), "softmax",
+                            bench.read_extras([str(extras)]))
+    designs = load_template("softmax").designs
+    assert [lab for lab, _ in got] == [f"design{i + 1}" for i in range(len(designs))] + ["extra1"]
+    assert [g for _, g in got[:-1]] == designs and got[-1][1] == {"AdjustBlockSize": 64}
+    without = bench.extra_pairs(argparse.Namespace(from_db=None, designs=False), "softmax", {})
+    assert without == []
