@@ -5,14 +5,14 @@
 #   bench   - the kernel benchmark of BENCH_TEMPLATES (benchmarks/bench_kernels.py; BENCH_ARGS adds
 #             e.g. "--climb 3 --from-db runs/batch_h200/results.db")
 #   shapes  - the kernels at a user's shapes (bench_kernels.py --size second, SHAPES_TEMPLATES; SHAPES_ARGS
-#             adds e.g. "--extra benchmarks/shapes_candidates.json --rounds 3"; SHAPES_SIZES replaces
+#             adds e.g. "--extra benchmarks/candidates/shapes_candidates.json --rounds 3"; SHAPES_SIZES replaces
 #             "--size second", e.g. "--size transpose:R=4097,C=4096 --size transpose:R=4096,C=4097")
 #   profile - where the time goes: ncu counters and the SASS mix (benchmarks/profile_kernels.py) of the best
 #             genome of each shape in PROFILE_SHAPES (a shapes.json) under PROFILE_BELOW % of the copy bandwidth,
 #             and of the cases in PROFILE_CASES (a JSON list); PROFILE_ARGS adds e.g. "--source" (stalls per SASS line)
 #   peercode - what torch.compile generates (its Triton kernels and launch parameters) and how fast it runs,
 #             for the cases of PEER_CASES (default "stencil:H=131072,W=257"; benchmarks/peer_code.py)
-#   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batch_h200.toml; several files, space-
+#   batch   - the overnight-style batch BATCH_TOML (default benchmarks/batches/batch_h200.toml; several files, space-
 #             separated, run one after the other; each file's out folder, or BATCH_OUT): headers, report, leaderboard
 #   record  - recordings of RECORD_TEMPLATES (up to SAMPLE genomes each, T_RECORD seconds each), for replay
 #   throughput - benchmarks/throughput.py --gpu: today's loop (OLD_TREE, a `git archive 3f7e032`) against
@@ -91,7 +91,7 @@ for stage in ${STAGES:-tests check bench batch}; do
     batch)
       # BATCH_TOML may name several files, run one after the other (an A/B: files that differ in one key);
       # each writes batch-<stem>.log, leaderboard-<stem>.txt/.json and its out folder's headers, report and db
-      for bt in ${BATCH_TOML:-benchmarks/batch_h200.toml}; do
+      for bt in ${BATCH_TOML:-benchmarks/batches/batch_h200.toml}; do
         stem=$(basename "$bt" .toml)
         bo=${BATCH_OUT:-$(python3 -c "import sys, tomllib; p = sys.argv[1]; print(tomllib.load(open(p, 'rb')).get('out', p[:-5]))" "$bt")}
         timeout "${T_BATCH:-200}" $EK batch "$bt" > "$WORK/batch-$stem.log" 2>&1

@@ -147,13 +147,13 @@ def test_the_closing_leaderboard_leaves_out_infeasible_genomes_and_says_how_many
     assert "(8 evaluation(s) passed but broke a limit of their run: not listed)" in out.out + out.err, out
 
 
-_BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+_BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "batches"
 
 
 @pytest.mark.parametrize("path", sorted([*_BENCH.glob("batch_*.toml"), *_BENCH.glob("fresh_*.toml")]),
                          ids=lambda p: p.name)
 def test_the_benchmark_batch_files_hold_only_good_settings(path: Path) -> None:
-    """The batch files the GPU sessions run (benchmarks/batch_*.toml) load, every setting of every job passes the
+    """The batch files the GPU sessions run (benchmarks/batches/*.toml) load, every setting of every job passes the
     one check (settings.check_fields) and every size is one its template takes, so that a device call is not spent
     on a typo; where they could run on this machine they are not run (their sizes are not recorded)."""
     from evo_kernels.batch import configs, load_jobs

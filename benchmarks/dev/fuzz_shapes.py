@@ -9,7 +9,7 @@ tests/fiber_emu.py (guard pages, NaN-poisoned shared memory and outputs); both r
 Seeded: the same command gives the same genomes and sizes.
 
     python benchmarks/dev/fuzz_shapes.py --genomes 6 --sizes 6 --seed 0 [--templates transpose stencil] \
-        [--extra benchmarks/shapes_candidates.json] [--pin GENE=VALUE] [--limit TEMPLATE:DIM=N] [--only-new]
+        [--extra benchmarks/candidates/shapes_candidates.json] [--pin GENE=VALUE] [--limit TEMPLATE:DIM=N] [--only-new]
 """
 from __future__ import annotations
 

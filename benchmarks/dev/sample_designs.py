@@ -3,7 +3,7 @@ they build without spills (unless --no-build): candidate designs for ``bench_ker
 
     python benchmarks/dev/sample_designs.py --template sgemm --n 160 --seed 3 \
       --domain UseSharedMemory=true --domain VectorizeLoads=true --domain TileLoops_K=8,16,32 \
-      --key sgemm --out benchmarks/sgemm_small_candidates.json
+      --key sgemm --out benchmarks/candidates/sgemm_small_candidates.json
 
 ``--domain GENE=V1,V2`` restricts a gene to those values (JSON literals: true, 4, "float4"); the genes not named
 keep their whole domain. Genomes are drawn uniformly from the restricted product and kept if the template's
