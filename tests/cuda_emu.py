@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from evo_kernels.runners.checks import rel_error
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import DTYPES, KernelTemplate
 
@@ -154,6 +155,7 @@ def run_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, offset: in
         if proc.returncode != 0:
             return {"status": "crash", "error": (proc.stderr or proc.stdout)[-4000:]}
         ref = tmpl.reference(inputs, problem)
+        norms = tmpl.error_norms({k: np.asarray(v, dtype=np.float64) for k, v in inputs.items()}, problem)
         res: dict = {"status": "ok"}
         for a in args:
             if a.role not in ("out", "inout"):
@@ -168,7 +170,7 @@ def run_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, offset: in
                 res[f"nan_{a.name}"] = int(np.isnan(o).sum())
                 continue
             rf = np.asarray(ref[a.name], dtype=np.float64)
-            err = float(np.linalg.norm(o - rf) / max(float(np.linalg.norm(rf)), 1e-30))
+            err = rel_error(o, rf, norms.get(a.name))
             res[f"err_{a.name}"] = err
             if err > tmpl.tolerance and res["status"] == "ok":
                 res["status"] = "wrong_result"

@@ -180,3 +180,29 @@ def test_require_ok_returns_the_norm_or_raises_failed_with_the_checks_status():
     with pytest.raises(Failed) as e:
         require_ok(Check("wrong_result", 0.5, "out: relative error 0.5 > tolerance 1e-05"))
     assert e.value.status == "wrong_result" and e.value.rel_error == 0.5 and "relative error 0.5" in str(e.value)
+
+
+def test_an_error_norm_replaces_the_references_norm_on_both_sides():
+    """A template's error norm (KernelTemplate.error_norms) is what the error is measured against, on the host and
+    in torch alike: a sum near zero by chance is judged by the scale of its rounding, not by its own size."""
+    ref, out = np.array([1e-3]), np.array([1e-3 + 2e-6])
+    assert checks.rel_error(out, ref) == pytest.approx(2e-3)
+    assert checks.rel_error(out, ref, 1.0) == pytest.approx(2e-6)
+    assert checks.compare_all({"s": out}, {"s": ref}, 1e-5).status == "wrong_result"
+    assert checks.compare_all({"s": out}, {"s": ref}, 1e-5, norms={"s": 1.0}).ok
+    assert checks.compare_all({"s": out}, {"s": ref}, 1e-5, norms={"other": 1.0}).status == "wrong_result"
+    torch = pytest.importorskip("torch")
+    t_out, t_ref = torch.tensor(out, dtype=torch.float32), torch.tensor(ref)
+    host = checks.output_stats(out.astype(np.float32), ref, norm=1.0)
+    dev = checks.torch_output_stats(torch, t_out, t_ref, norm=1.0)
+    assert dev.rel_error == pytest.approx(host.rel_error) and dev.rel_error < 1e-5
+
+
+def test_a_templates_error_norms_come_from_its_metadata_or_are_empty():
+    from evo_kernels.template import load_template
+
+    x = np.array([3.0, -4.0])
+    assert load_template("reduce_sum").error_norms({"inp": x}, {"N": 2}) == {"out": 5.0}
+    torch = pytest.importorskip("torch")
+    assert load_template("reduce_sum").error_norms({"inp": torch.tensor(x)}, {"N": 2}) == {"out": 5.0}
+    assert load_template("transpose").error_norms({"inp": x}, {"R": 1, "C": 2}) == {}

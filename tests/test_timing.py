@@ -172,6 +172,7 @@ def timed(on_gpu, log, clock, verdicts, fresh_inputs=None):
                  launch=lambda b, where: log.append(f"launch {where}"), sync=lambda where: None, draw=draw,
                  intact=lambda b, inputs, where: log.append(f"intact {inputs} {where}"),
                  reference=lambda inputs: log.append(f"reference ({clock.stage}) {inputs}") or {"y": np.zeros(2)},
+                 error_norms=lambda inputs: {},
                  device_outputs=lambda b: log.append("device outputs") or {"y": "on device"},
                  judge_on_gpu=lambda outs, inputs, poisoned, label: judge(label), tolerance=1e-5, clock=clock,
                  stage=lambda s: log.append(f"stage {s}"))
@@ -184,7 +185,7 @@ def launches(log):
 def test_timed_stage_on_the_host_path(monkeypatch):
     log, clock = [], StageClock("timing")
     monkeypatch.setattr("evo_kernels.runners.timing.compare_all",
-                        lambda outs, refs, tol, poisoned, label: log.append(f"compare ({clock.stage}) {label}")
+                        lambda outs, refs, tol, poisoned, label, norms: log.append(f"compare ({clock.stage}) {label}")
                         or Check("ok", 0.001))
     seeds = np.random.SeedSequence(1).spawn(2)
     samples, err = timed(False, log, clock, iter([])).run(seeds, 3, 3, 100.0)
@@ -224,7 +225,7 @@ def test_timed_stage_without_reference_torch_checks_the_first_launch_on_the_host
     one input set and only the last was checked)."""
     log, clock = [], StageClock("timing")
     monkeypatch.setattr("evo_kernels.runners.timing.compare_all",
-                        lambda outs, refs, tol, poisoned, label: log.append(f"compare ({clock.stage}) {label}")
+                        lambda outs, refs, tol, poisoned, label, norms: log.append(f"compare ({clock.stage}) {label}")
                         or Check("ok", 0.001))
     seeds = np.random.SeedSequence(1).spawn(2)
     samples, err = timed(False, log, clock, iter([]), fresh_inputs=True).run(seeds, 3, 3, 100.0)

@@ -90,11 +90,13 @@ def input_change(name: str, now: np.ndarray, given: np.ndarray) -> str | None:
     return modified_input(name, changed.size, b.size, int(changed[0])) if changed.size else None
 
 
-def rel_error(out: np.ndarray, ref: np.ndarray) -> float:
-    """||out - ref|| / ||ref|| in float64 (the absolute norm where the reference is all zeros)."""
+def rel_error(out: np.ndarray, ref: np.ndarray, norm: float | None = None) -> float:
+    """||out - ref|| / ||ref|| in float64 (the absolute norm where the reference is all zeros); over ``norm``
+    instead where the template gives one (``KernelTemplate.error_norms``: the scale of an output's rounding error,
+    for an output that can come near zero by chance, such as the sum of zero-mean inputs)."""
     o, r = np.asarray(out, dtype=np.float64).ravel(), np.asarray(ref, dtype=np.float64).ravel()
     num = float(np.linalg.norm(o - r))
-    den = float(np.linalg.norm(r))
+    den = float(np.linalg.norm(r)) if norm is None else float(norm)
     return num / den if den > 0 else num
 
 
@@ -139,11 +141,12 @@ class OutputStats:
     first_unwritten: int = -1
     nonfinite: int = 0  # other NaN / Inf elements
     first_nonfinite: int = -1
-    rel_error: float = math.inf  # ||out - ref|| / ||ref||, where everything is finite
+    rel_error: float = math.inf  # ||out - ref|| / ||ref|| (or / the template's error norm), where everything is finite
 
 
-def output_stats(out: np.ndarray, ref: np.ndarray, poisoned_before: bool = True) -> OutputStats:
-    """:class:`OutputStats` of a host output against its host float64 reference."""
+def output_stats(out: np.ndarray, ref: np.ndarray, poisoned_before: bool = True,
+                 norm: float | None = None) -> OutputStats:
+    """:class:`OutputStats` of a host output against its host float64 reference (``norm``: see :func:`rel_error`)."""
     out, ref = np.asarray(out), np.asarray(ref)
     if out.size != ref.size:
         return OutputStats(out.size, ref.size)
@@ -154,10 +157,11 @@ def output_stats(out: np.ndarray, ref: np.ndarray, poisoned_before: bool = True)
     bad = ~np.isfinite(out).ravel() & ~skipped
     k, b = int(skipped.sum()), int(bad.sum())
     return OutputStats(out.size, ref.size, True, k, int(np.argmax(skipped)) if k else -1, b,
-                       int(np.argmax(bad)) if b else -1, rel_error(out, ref) if not (k or b) else math.inf)
+                       int(np.argmax(bad)) if b else -1, rel_error(out, ref, norm) if not (k or b) else math.inf)
 
 
-def torch_output_stats(torch: Any, out: Any, ref: Any, poisoned_before: bool = True) -> OutputStats:
+def torch_output_stats(torch: Any, out: Any, ref: Any, poisoned_before: bool = True,
+                       norm: float | None = None) -> OutputStats:
     """:func:`output_stats` for torch tensors (on the GPU in the worker, so that checking a large
     output costs milliseconds): ``out`` in the kernel's dtype, ``ref`` any float dtype. ``torch``
     is the module, passed in so that this file never imports it."""
@@ -175,7 +179,7 @@ def torch_output_stats(torch: Any, out: Any, ref: Any, poisoned_before: bool = T
     err = math.inf
     if not (k or b):
         num = float(torch.linalg.vector_norm(flat.to(torch.float64) - ref))
-        den = float(torch.linalg.vector_norm(ref))
+        den = float(torch.linalg.vector_norm(ref)) if norm is None else float(norm)
         err = num / den if den > 0 else num
 
     def first(mask: Any) -> int:
@@ -212,10 +216,12 @@ def compare(name: str, out: np.ndarray, ref: np.ndarray, tolerance: float, poiso
 
 def compare_all(outs: Mapping[str, Any], refs: Mapping[str, Any], tolerance: float,
                 poisoned_names: set[str] | frozenset[str] = frozenset(), where: str = "",
-                stats: Callable[[Any, Any, bool], OutputStats] = output_stats) -> Check:
+                stats: Callable[[Any, Any, bool, float | None], OutputStats] = output_stats,
+                norms: Mapping[str, float] | None = None) -> Check:
     """Judge every output the reference names; the first failure is reported, else the worst
     error. ``stats`` computes :class:`OutputStats` (numpy arrays by default; the worker passes a
-    torch version for GPU tensors)."""
+    torch version for GPU tensors); ``norms`` are the template's error norms of these inputs
+    (``KernelTemplate.error_norms``), by output name, where it gives any."""
     unknown = sorted(set(refs) - set(outs))
     if unknown:
         raise ValueError(f"reference returns {', '.join(unknown)}, which are not out or inout arguments")
@@ -223,7 +229,7 @@ def compare_all(outs: Mapping[str, Any], refs: Mapping[str, Any], tolerance: flo
         raise ValueError("reference returns no output to check")
     worst = 0.0
     for name in refs:
-        c = verdict(name, stats(outs[name], refs[name], name in poisoned_names), tolerance)
+        c = verdict(name, stats(outs[name], refs[name], name in poisoned_names, (norms or {}).get(name)), tolerance)
         if not c.ok:
             return Check(c.status, c.rel_error, f"{where}{c.message}")
         worst = max(worst, c.rel_error)

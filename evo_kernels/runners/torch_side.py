@@ -105,10 +105,11 @@ class TorchOnDevice:
                     v = v if hasattr(v, "data_ptr") else torch.from_numpy(v)
                     tin[k] = v.to(dev).to(torch.float64 if v.dtype.is_floating_point else torch.int64)
                 refs = t.meta.reference_torch(tin, dict(p))
+                norms = t.error_norms(tin, p)
                 del tin
                 torch.cuda.synchronize()  # the reference's own GPU time stays in "reference"
                 stats = functools.partial(torch_output_stats, torch)
-                c = compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats)
+                c = compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats, norms=norms)
             del refs
         # torch's cached blocks go back once the build is done (in time()), not after every check
         return c

@@ -202,7 +202,7 @@ class Evaluator(TorchOnDevice):
             else:
                 with self.clock.charge("reference"):
                     c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned,
-                                    f"{where}: ")
+                                    f"{where}: ", norms=t.error_norms(_as64(inputs), p))
             return require_ok(c)
         finally:
             del outs
@@ -227,6 +227,7 @@ class Evaluator(TorchOnDevice):
                           draw=functools.partial(self._timed_inputs, args),
                           intact=functools.partial(self._intact, on_gpu=fresh),
                           reference=lambda inputs: self._reference(t, self._host_inputs(inputs), p),
+                          error_norms=lambda inputs: t.error_norms(_as64(self._host_inputs(inputs)), p),
                           device_outputs=self._device_outputs,
                           judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
                               t, outs, inputs, p, poisoned, label),
