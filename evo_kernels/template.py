@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -128,6 +129,16 @@ class KernelTemplate:
     """Genomes known to be fast at some size (``NAME.designs.json`` beside the template): where a
     tuning session starts unless told not to. Not part of ``hash``: they change where a search
     starts, not what any genome compiles to."""
+    design_sizes: list[list[dict[str, int]]] = field(default_factory=list, repr=False)
+    """Per design, the problem sizes it was measured fastest at (its entry's ``at``; [] where none is given)."""
+
+    def designs_for(self, problem: Mapping[str, int]) -> list[Genome]:
+        """The designs, those measured fastest at sizes like ``problem`` first (:func:`size_distance` to the
+        nearest of a design's sizes; designs without sizes last, each group in file order), so that a session
+        whose budget is shorter than the list measures the likeliest first."""
+        order = sorted(range(len(self.designs)), key=lambda i: min(
+            (size_distance(problem, a) for a in self.design_sizes[i]), default=math.inf))
+        return [self.designs[i] for i in order]
 
     @property
     def kernel(self) -> str:
@@ -262,26 +273,52 @@ def load_template(name_or_path: str) -> KernelTemplate:
         tmpl.space.check(tmpl.space.baseline())
     except Exception as exc:
         raise TemplateError(f"{meta_path}: the baseline genome is not valid: {_one_line(exc)}") from exc
-    tmpl.designs = _load_designs(mako_path.with_name(name + ".designs.json"), tmpl.space)
+    tmpl.designs, tmpl.design_sizes = _load_designs(mako_path.with_name(name + ".designs.json"), tmpl.space,
+                                                    tmpl.problem)
     return tmpl
 
 
-def _load_designs(path: Path, space: GenomeSpace) -> list[Genome]:
-    """The genomes of a designs file (``{"designs": [{"genome": {...}, "why": "..."}, ...]}``; a
-    genome's missing genes are the baseline's), each valid; none where there is no file."""
+def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:
+    """How unlike two problem sizes of a template are, for ordering designs: per dimension the log2 ratio of the
+    sides, plus 1 where they differ in divisibility by 2 and 4 (odd, 2 mod 4, 0 mod 4: what decides a kernel's
+    vector width and its edge code)."""
+    out = 0.0
+    for k, x in a.items():
+        y = b.get(k, x)
+        out += abs(math.log2(max(x, 1)) - math.log2(max(y, 1)))
+        out += min(_twos(x), 2) != min(_twos(y), 2)
+    return out
+
+
+def _twos(n: int) -> int:
+    """The exponent of 2 in n (0 for odd n and for 0)."""
+    return (n & -n).bit_length() - 1 if n > 0 else 0
+
+
+def _load_designs(path: Path, space: GenomeSpace, problem: Mapping[str, int]) -> tuple[list[Genome],
+                                                                                        list[list[dict[str, int]]]]:
+    """The genomes of a designs file (``{"designs": [{"genome": {...}, "why": "...", "at": [{size}, ...]}, ...]}``;
+    a genome's missing genes are the baseline's; ``at``, optional, the sizes it was measured fastest at, each with
+    the template's dimensions), each valid, and their sizes; none where there is no file."""
     if not path.exists():
-        return []
+        return [], []
     try:
         doc = json.loads(path.read_text())
         entries = doc["designs"]
         if not isinstance(entries, list):
             raise ValueError("'designs' is not a list")
-        out = []
+        out, sizes = [], []
         for i, e in enumerate(entries, 1):
             try:
                 out.append(space.check(space.coerce(e["genome"])))
+                at = e.get("at", [])
+                if not isinstance(at, list) or not all(isinstance(a, dict) and set(a) == set(problem) and
+                                                       all(isinstance(v, int) and v > 0 for v in a.values())
+                                                       for a in at):
+                    raise ValueError(f"'at' must be a list of sizes with {', '.join(problem)}, each a positive int")
+                sizes.append([dict(a) for a in at])
             except Exception as exc:
                 raise ValueError(f"design {i}: {_one_line(exc)}") from exc
     except Exception as exc:
         raise TemplateError(f"{path}: {_one_line(exc)}") from exc
-    return out
+    return out, sizes

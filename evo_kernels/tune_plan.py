@@ -185,7 +185,7 @@ def validate(cfg: TuneConfig, where: str = "tune",
         except InvalidGenome as exc:
             raise TuneError(f"{where}: start genome {json.dumps(g)}: {exc}") from exc
     # a replay reproduces a recorded search and its recording holds few of the designs: it starts cold
-    seeds = start_genomes(space, starts, template.designs if cfg.designs and replay is None else [])
+    seeds = start_genomes(space, starts, template.designs_for(problem) if cfg.designs and replay is None else [])
     run_dir = Path(cfg.population) if cfg.population else run_dir_of(cfg, problem)
     if run_dir.exists() and not run_dir.is_dir():
         raise TuneError(f"{run_dir}: checkpoint folder is a file")

@@ -158,3 +158,38 @@ def test_a_size_past_an_int32_argument_is_one_line_naming_the_template():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "reduce_sum.py: at N=3000000000" in r.stderr and "does not fit its 32-bit int" in r.stderr
+
+
+def test_designs_of_sizes_most_like_the_problem_come_first():
+    from evo_kernels.template import size_distance
+
+    # log2 ratio per side, plus 1 per side whose divisibility by 2 and 4 differs (odd / 2 mod 4 / 0 mod 4)
+    assert size_distance({"R": 1024, "C": 4096}, {"R": 1024, "C": 4096}) == 0
+    assert size_distance({"R": 1024, "C": 4096}, {"R": 2048, "C": 1024}) == pytest.approx(3)
+    assert size_distance({"R": 8, "C": 4097}, {"R": 8, "C": 4096}) == pytest.approx(1, abs=1e-3)
+    assert size_distance({"R": 8, "C": 4098}, {"R": 8, "C": 4097}) == pytest.approx(1, abs=1e-3)
+    assert size_distance({"R": 8, "C": 4100}, {"R": 8, "C": 4104}) == pytest.approx(0, abs=1e-2)  # both 0 mod 4
+    t = load_template("softmax")
+    assert len(t.design_sizes) == len(t.designs) and all(t.design_sizes)
+    assert t.design_sizes[0] == [t.problem]  # the author's design: at the benchmark size
+    for size in (s for sizes in t.design_sizes for s in sizes):  # at a design's own size, a design of that size first
+        assert size in t.design_sizes[t.designs.index(t.designs_for(size)[0])]
+    order = t.designs_for({"R": 700001, "C": 58})  # very short rows, even, 2 mod 4: the design chosen at 785392 x 54
+    assert order[0] == t.designs[t.design_sizes.index([{"R": 785392, "C": 54}])]
+    assert sorted(map(t.space.key, order)) == sorted(map(t.space.key, t.designs))   # the same designs, reordered
+
+
+def test_a_design_without_sizes_goes_last_and_a_bad_size_names_the_file(tmp_path):
+    mako, _ = copy_template(tmp_path)
+    designs = tmp_path / "transpose.designs.json"
+    space = load_template("transpose").space
+    a, b = space.baseline() | {"AdjustBlockSize": 16}, space.baseline() | {"AdjustBlockSize": 32}
+    designs.write_text(json.dumps({"designs": [{"genome": a}, {"genome": b, "at": [{"R": 64, "C": 9}]}]}))
+    t = load_template(str(mako))
+    assert t.design_sizes == [[], [{"R": 64, "C": 9}]]
+    assert t.designs_for({"R": 10**6, "C": 10**6}) == [b, a] and t.designs == [a, b]
+    designs.write_text(json.dumps({"designs": [{"genome": a, "at": [{"R": 64}]}]}))
+    with pytest.raises(TemplateError) as e:
+        load_template(str(mako))
+    msg = str(e.value)
+    assert msg.startswith(str(designs)) and "design 1" in msg and "'at'" in msg and "\n" not in msg

@@ -26,3 +26,13 @@ def test_a_replay_starts_cold_and_designs_off_enters_the_identity(tmp_path):
     assert plan.seeds == [plan.space.check(plan.space.coerce({"TileLoops": 32}))]
     assert "designs" not in cfg.identity()
     assert TuneConfig(template="transpose", designs=False).identity()["designs"] is False
+
+
+def test_a_session_at_a_size_starts_from_the_designs_of_sizes_like_it(tmp_path):
+    # a scheduler's GPUs (no replay): the designs, nearest measured size first (KernelTemplate.designs_for)
+    p = {"R": 785392, "C": 54}
+    plan = validate(TuneConfig(template="softmax", scheduler="tcp://10.0.0.1:8786", problem=p,
+                               db=str(tmp_path / "r.db")))
+    t = load_template("softmax")
+    assert plan.replay is None and plan.seeds == t.designs_for(p) and plan.seeds != t.designs
+    assert plan.seeds[0] == t.designs[t.design_sizes.index([p])]
