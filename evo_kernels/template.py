@@ -281,7 +281,8 @@ def load_template(name_or_path: str) -> KernelTemplate:
 def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:
     """How unlike two problem sizes of a template are, for ordering designs: per dimension the log2 ratio of the
     sides, plus 1 where they differ in divisibility by 2 and 4 (odd, 2 mod 4, 0 mod 4: what decides a kernel's
-    vector width and its edge code)."""
+    vector width and its edge code). An exported header picks among its tuned sizes by the log ratio alone
+    (export.distance, which its C++ computes at run time): there every entry was tuned at its own size."""
     out = 0.0
     for k, x in a.items():
         y = b.get(k, x)
