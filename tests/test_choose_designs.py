@@ -42,7 +42,8 @@ def test_the_recorded_call_gives_the_choice_results_md_states():
     assert "geometric mean gap over 11 sizes: 1.433 -> 1.031" in out
     assert "geometric mean gap over 6 sizes: 1.385 -> 1.086" in out
     chosen = json.loads(out[out.index("\n[") + 1:])
-    assert len(chosen) == 4 and all(g["TileLoops_Shift"] for g in chosen)
+    assert len(chosen) == 4 and all(e["genome"]["TileLoops_Shift"] for e in chosen)
+    assert all(e["at"] for e in chosen)   # each chosen design is the fastest of the set at some training size
 
 
 def test_a_held_out_size_that_is_not_in_the_call_is_an_error():

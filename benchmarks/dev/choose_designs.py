@@ -11,7 +11,8 @@ geometric mean gap over the training sizes (every size not held out) most, and s
 ``--min-gain`` (default 0.5%). The held-out sizes are then read for what the choice gives there, and only then; a
 shipped design that was not timed in the call counts as absent (say so: the table lists how many were timed).
 Prints the training and held-out tables (gap before and after, best genome against the strongest peer) and the
-chosen genomes as JSON, ready for the designs file.
+chosen genomes as designs-file entries (JSON: each genome and ``at``, the training sizes where it is the fastest of
+the shipped and chosen designs), ready for the designs file once a "why" is written.
 """
 from __future__ import annotations
 
@@ -141,8 +142,19 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(report(f"Training sizes ({len(train)}): where the choice was made", train, shipped, chosen)))
     if held:
         print("\n".join(report(f"Held-out sizes ({len(held)}): read after the choice", held, shipped, chosen)))
-    print(json.dumps([json.loads(k) for k in chosen], indent=1))
+    print(json.dumps(entries(train, shipped, chosen), indent=1))
     return 0
+
+
+def entries(train: list[dict], shipped: list[str], chosen: list[str]) -> list[dict]:
+    """The chosen genomes as designs-file entries: {"genome", "at": the training sizes where it is the fastest of the
+    shipped designs and the chosen ones (the sizes ``KernelTemplate.designs_for`` orders designs by)}."""
+    out = []
+    for k in chosen:
+        at = [s["problem"] for s in train
+              if k in s["times"] and s["times"][k] == min(s["times"][j] for j in shipped + chosen if j in s["times"])]
+        out.append({"genome": json.loads(k), "at": at})
+    return out
 
 
 if __name__ == "__main__":
