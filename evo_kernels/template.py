@@ -200,14 +200,20 @@ class KernelTemplate:
     def reference(self, inputs: Mapping[str, np.ndarray], problem: Mapping[str, int]) -> dict[str, np.ndarray]:
         return self.meta.reference(dict(inputs), dict(problem))
 
+    @property
+    def has_error_norm(self) -> bool:
+        """Whether the template gives an ``error_norm`` (else its outputs' errors are against their references)."""
+        return getattr(self.meta, "error_norm", None) is not None
+
     def error_norms(self, inputs: Mapping[str, Any], problem: Mapping[str, int]) -> dict[str, float]:
         """The template's own ``error_norm(inputs, problem)``: per output, the norm its error is measured against
         instead of the reference's (checks.rel_error), from the same float64 inputs the reference gets (numpy
         arrays on the host, torch tensors on the GPU); {} where the template has none. For an output that can
         come near zero by chance, such as the sum of zero-mean inputs, whose honest rounding error is a share of
         sqrt(sum x^2), not of |sum x|."""
-        fn = getattr(self.meta, "error_norm", None)
-        return {} if fn is None else {k: float(v) for k, v in fn(dict(inputs), dict(problem)).items()}
+        if not self.has_error_norm:
+            return {}
+        return {k: float(v) for k, v in self.meta.error_norm(dict(inputs), dict(problem)).items()}
 
     def cost(self, problem: Mapping[str, int]) -> tuple[int, int]:
         """(minimal bytes moved through device memory, floating-point operations)."""

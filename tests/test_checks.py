@@ -206,3 +206,14 @@ def test_a_templates_error_norms_come_from_its_metadata_or_are_empty():
     torch = pytest.importorskip("torch")
     assert load_template("reduce_sum").error_norms({"inp": torch.tensor(x)}, {"N": 2}) == {"out": 5.0}
     assert load_template("transpose").error_norms({"inp": x}, {"R": 1, "C": 2}) == {}
+
+
+def test_two_launches_are_compared_at_the_error_norm_too():
+    """Two launches of a sum whose float atomics add in another order differ by rounding; where the sum of zero-mean
+    inputs is near zero by chance that is a large share of |sum| but not of the template's error norm."""
+    a, b = np.array([1e-3], dtype=np.float32), np.array([1e-3 + 1e-6], dtype=np.float32)
+    assert not checks.agree(a, b) and checks.agree(a, b, norm=100.0)
+    torch = pytest.importorskip("torch")
+    ta, tb = torch.from_numpy(a), torch.from_numpy(b)
+    assert not checks.agree_torch(torch, ta, tb) and checks.agree_torch(torch, ta, tb, norm=100.0)
+    assert checks.rel_error_torch(torch, ta, tb, 100.0) == pytest.approx(checks.rel_error(a, b, 100.0))

@@ -236,9 +236,10 @@ def compare_all(outs: Mapping[str, Any], refs: Mapping[str, Any], tolerance: flo
     return Check("ok", worst)
 
 
-def agree(a: np.ndarray, b: np.ndarray, rtol: float = DETERMINISM_RTOL) -> bool:
+def agree(a: np.ndarray, b: np.ndarray, rtol: float = DETERMINISM_RTOL, norm: float | None = None) -> bool:
     """Whether two launches on the same inputs gave the same output: bitwise, or within ``rtol``
-    relative norm with NaN/Inf at the same places."""
+    relative norm (against ``norm`` where the template gives one: :func:`rel_error`) with NaN/Inf at the same
+    places."""
     a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
     if a.shape != b.shape:
         return False
@@ -247,18 +248,18 @@ def agree(a: np.ndarray, b: np.ndarray, rtol: float = DETERMINISM_RTOL) -> bool:
     fa, fb = np.isfinite(a), np.isfinite(b)
     if not np.array_equal(fa, fb):
         return False
-    return rel_error(a[fa], b[fb]) <= rtol
+    return rel_error(a[fa], b[fb], norm) <= rtol
 
 
-def rel_error_torch(torch: Any, out: Any, ref: Any) -> float:
+def rel_error_torch(torch: Any, out: Any, ref: Any, norm: float | None = None) -> float:
     """:func:`rel_error` of two tensors (on the GPU in the worker)."""
     o, r = out.reshape(-1).to(torch.float64), ref.reshape(-1).to(torch.float64)
     num = float(torch.linalg.vector_norm(o - r))
-    den = float(torch.linalg.vector_norm(r))
+    den = float(torch.linalg.vector_norm(r)) if norm is None else float(norm)
     return num / den if den > 0 else num
 
 
-def agree_torch(torch: Any, a: Any, b: Any, rtol: float = DETERMINISM_RTOL) -> bool:
+def agree_torch(torch: Any, a: Any, b: Any, rtol: float = DETERMINISM_RTOL, norm: float | None = None) -> bool:
     """:func:`agree` of two tensors: bitwise, or within ``rtol`` with NaN/Inf at the same places.
     ``torch`` is the module, passed in so that this file never imports it."""
     if a.shape != b.shape:
@@ -268,4 +269,4 @@ def agree_torch(torch: Any, a: Any, b: Any, rtol: float = DETERMINISM_RTOL) -> b
     fa, fb = torch.isfinite(a), torch.isfinite(b)
     if not bool(torch.equal(fa, fb)):
         return False
-    return rel_error_torch(torch, a[fa], b[fb]) <= rtol
+    return rel_error_torch(torch, a[fa], b[fb], norm) <= rtol

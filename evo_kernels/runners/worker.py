@@ -188,12 +188,16 @@ class Evaluator(TorchOnDevice):
                 self._sync(f"{where} launch {k}")
                 self._intact(bufs, inputs, f"{where} launch {k}", on_gpu)
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
+            # the template's error norms (from float64 inputs, either side): the scale two launches are compared at too
+            norms = {} if not t.has_error_norm else t.error_norms(
+                {k: v.to(self._torch.float64) if v.dtype.is_floating_point else v for k, v in inputs.items()}
+                if on_gpu else _as64(inputs), p)
             for name in outs[0]:
-                a, b = outs[0][name], outs[1][name]
-                same = agree_torch(self._torch, a, b) if on_gpu else agree(a, b)
+                a, b, norm = outs[0][name], outs[1][name], norms.get(name)
+                same = agree_torch(self._torch, a, b, norm=norm) if on_gpu else agree(a, b, norm=norm)
                 if not same:
-                    diff = (rel_error_torch(self._torch, self._torch.nan_to_num(b), self._torch.nan_to_num(a))
-                            if on_gpu else rel_error(np.nan_to_num(b), np.nan_to_num(a)))
+                    diff = (rel_error_torch(self._torch, self._torch.nan_to_num(b), self._torch.nan_to_num(a), norm)
+                            if on_gpu else rel_error(np.nan_to_num(b), np.nan_to_num(a), norm))
                     raise Failed("nondeterministic", f"{where}: {name}: two launches on the same inputs differ "
                                                      f"(relative difference {diff:.3g})")
             stage(f"{where} reference")
@@ -202,7 +206,7 @@ class Evaluator(TorchOnDevice):
             else:
                 with self.clock.charge("reference"):
                     c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned,
-                                    f"{where}: ", norms=t.error_norms(_as64(inputs), p))
+                                    f"{where}: ", norms=norms)
             return require_ok(c)
         finally:
             del outs
@@ -227,7 +231,8 @@ class Evaluator(TorchOnDevice):
                           draw=functools.partial(self._timed_inputs, args),
                           intact=functools.partial(self._intact, on_gpu=fresh),
                           reference=lambda inputs: self._reference(t, self._host_inputs(inputs), p),
-                          error_norms=lambda inputs: t.error_norms(_as64(self._host_inputs(inputs)), p),
+                          error_norms=lambda inputs: (t.error_norms(_as64(self._host_inputs(inputs)), p)
+                                                      if t.has_error_norm else {}),
                           device_outputs=self._device_outputs,
                           judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
                               t, outs, inputs, p, poisoned, label),
