@@ -164,7 +164,8 @@ def open_session(plan: Plan) -> Session:
             note = f"tuning {template.name} at {problem} on {device.get('gpu_name', 'the GPU')} ({where})"
             n = len(plan.seeds) - len(cfg.starts)
             if n:
-                note += f"; starting from {n} known design{'s' if n > 1 else ''} (--no-designs: cold)"
+                note += (f"; starting from {n} known design{'s' if n > 1 else ''}, those of sizes like this one first "
+                         "(--no-designs: cold)")
         if start:
             note += "; " + start
     except BaseException:
