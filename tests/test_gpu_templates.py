@@ -205,3 +205,14 @@ def test_new_gene_designs_pass_correctness(name, runner):
         runs = runner.run(t, builds, problem=size)
         bad += [(size, b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
     assert not bad
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_shipped_design_passes_correctness(name, runner):
+    """The designs a tune starts from (templates/NAME.designs.json), each through the protocol on every check shape."""
+    t = load_template(name)
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in t.designs]
+    builds = NvccBuilder().build(t, cands)
+    runs = runner.run(t, builds, check_only=True)
+    bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
+    assert not bad
