@@ -7,6 +7,7 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from evo_kernels.build import NvccBuilder
@@ -229,3 +230,18 @@ def test_a_batch_names_the_gpu_and_driver_its_workers_record():
     here = gpu_identity(info["device"])
     assert here == {"gpu": info["gpu_name"], "driver": info["driver_version"]}
     assert here["driver"] and here["gpu"]
+
+
+def test_the_workers_error_norms_from_either_sides_inputs():
+    """Evaluator._error_norms, the one place the worker takes a template's error norms: from torch tensors (on the
+    GPU in the worker; CPU tensors here) or host arrays alike, and {} for a template without one."""
+    torch = pytest.importorskip("torch")
+    from evo_kernels.runners.worker import Evaluator
+
+    ev = object.__new__(Evaluator)  # only the pure method: no CUDA context
+    ev._torch = torch
+    t, x = load_template("reduce_sum"), np.array([3.0, -4.0], dtype=np.float32)
+    for inputs, on_gpu in (({"inp": torch.from_numpy(x)}, True), ({"inp": torch.from_numpy(x)}, False),
+                           ({"inp": x}, False)):
+        assert ev._error_norms(t, inputs, {"N": 2}, on_gpu) == {"out": 5.0}
+    assert ev._error_norms(load("correct_simple"), {"x": x}, {"N": 2}, False) == {}

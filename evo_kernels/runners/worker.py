@@ -154,6 +154,18 @@ class Evaluator(TorchOnDevice):
         if bad:
             raise Failed("wrong_result", f"{where}: {bad}")
 
+    def _error_norms(self, t: KernelTemplate, inputs: Mapping[str, Any], p: Mapping[str, int],
+                     on_gpu: bool) -> dict[str, float]:
+        """The template's error norms of an input set (KernelTemplate.error_norms), from float64 copies: torch
+        tensors on the GPU where ``on_gpu``, else host arrays (torch tensors copied to the host); {} without copying
+        anything where the template gives none."""
+        if not t.has_error_norm:
+            return {}
+        if on_gpu:
+            return t.error_norms({k: v.to(self._torch.float64) if v.dtype.is_floating_point else v
+                                  for k, v in inputs.items()}, p)
+        return t.error_norms(_as64(self._host_inputs(inputs)), p)
+
     def _reference(self, t: KernelTemplate, inputs: Mapping[str, np.ndarray], p: Mapping[str, int]) -> dict:
         """The template's numpy float64 reference, on the CPU."""
         return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
@@ -188,10 +200,7 @@ class Evaluator(TorchOnDevice):
                 self._sync(f"{where} launch {k}")
                 self._intact(bufs, inputs, f"{where} launch {k}", on_gpu)
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
-            # the template's error norms (from float64 inputs, either side): the scale two launches are compared at too
-            norms = {} if not t.has_error_norm else t.error_norms(
-                {k: v.to(self._torch.float64) if v.dtype.is_floating_point else v for k, v in inputs.items()}
-                if on_gpu else _as64(inputs), p)
+            norms = self._error_norms(t, inputs, p, on_gpu)  # the scale two launches are compared at too
             for name in outs[0]:
                 a, b, norm = outs[0][name], outs[1][name], norms.get(name)
                 same = agree_torch(self._torch, a, b, norm=norm) if on_gpu else agree(a, b, norm=norm)
@@ -231,8 +240,7 @@ class Evaluator(TorchOnDevice):
                           draw=functools.partial(self._timed_inputs, args),
                           intact=functools.partial(self._intact, on_gpu=fresh),
                           reference=lambda inputs: self._reference(t, self._host_inputs(inputs), p),
-                          error_norms=lambda inputs: (t.error_norms(_as64(self._host_inputs(inputs)), p)
-                                                      if t.has_error_norm else {}),
+                          error_norms=lambda inputs: self._error_norms(t, inputs, p, on_gpu=False),
                           device_outputs=self._device_outputs,
                           judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
                               t, outs, inputs, p, poisoned, label),
