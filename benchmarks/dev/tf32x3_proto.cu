@@ -27,6 +27,9 @@
 #ifndef MINB
 #define MINB 1
 #endif
+#ifndef ATRANS  // 1: A stored k-major in shared memory (As[k][m], stride BM + 8) by 4-byte cp.async, as the template does
+#define ATRANS 0
+#endif
 #ifndef PASSES  // 3: 3xTF32; 1: plain TF32 (for the error comparison only)
 #define PASSES 3
 #endif
@@ -38,7 +41,13 @@
 #define NT (WTN / 8)    // n8 tiles per warp
 #define APAD 4
 #define BPAD 8
+#if ATRANS
+#define AST (BM + 8)
+#define ASZ (BK * AST)
+#else
 #define AST (BK + APAD)
+#define ASZ (BM * AST)
+#endif
 #define BST (BN + BPAD)
 
 __device__ __forceinline__ uint32_t smem_u32(const void* p) {
@@ -46,6 +55,9 @@ __device__ __forceinline__ uint32_t smem_u32(const void* p) {
 }
 __device__ __forceinline__ void cp_async16(void* dst, const void* src) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(smem_u32(dst)), "l"(src));
+}
+__device__ __forceinline__ void cp_async4(void* dst, const void* src) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(smem_u32(dst)), "l"(src));
 }
 __device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
 template <int N>
@@ -71,8 +83,8 @@ __device__ __forceinline__ void mma(float* c, const uint32_t* a, const uint32_t*
 extern "C" __global__ void __launch_bounds__(THREADS, MINB)
 gemm3x(float* __restrict__ C, const float* __restrict__ A, const float* __restrict__ B, int M, int N, int K) {
   extern __shared__ __align__(16) float smem[];
-  float* As = smem;                       // [STAGES][BM][AST]
-  float* Bs = smem + STAGES * BM * AST;   // [STAGES][BK][BST]
+  float* As = smem;                       // [STAGES][BM][AST] (ATRANS: [STAGES][BK][AST])
+  float* Bs = smem + STAGES * ASZ;        // [STAGES][BK][BST]
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const int wm = warp / WN, wn = warp % WN;
   const int g = lane >> 2, t = lane & 3;
@@ -96,12 +108,20 @@ gemm3x(float* __restrict__ C, const float* __restrict__ A, const float* __restri
 
   auto load = [&](int stage, int kt) {
     const float* a = Ab + kt * BK;
-    float* as = As + stage * BM * AST;
+    float* as = As + stage * ASZ;
+#if ATRANS
+#pragma unroll
+    for (int i = tid; i < BM * BK; i += THREADS) {
+      int r = i / BK, c = i % BK;
+      cp_async4(as + c * AST + r, a + (size_t)r * K + c);
+    }
+#else
 #pragma unroll
     for (int i = tid; i < BM * BK / 4; i += THREADS) {
       int r = i / (BK / 4), c = (i % (BK / 4)) * 4;
       cp_async16(as + r * AST + c, a + (size_t)r * K + c);
     }
+#endif
     const float* b = Bb + (size_t)kt * BK * N;
     float* bs = Bs + stage * BK * BST;
 #pragma unroll
@@ -125,18 +145,30 @@ gemm3x(float* __restrict__ C, const float* __restrict__ A, const float* __restri
       if (nk < KT) load(nk % STAGES, nk);
       cp_commit();
     }
-    const float* as = As + (kt % STAGES) * BM * AST + (wm * WTM) * AST;
+#if ATRANS
+    const float* as = As + (kt % STAGES) * ASZ + wm * WTM;
+#else
+    const float* as = As + (kt % STAGES) * ASZ + (wm * WTM) * AST;
+#endif
     const float* bs = Bs + (kt % STAGES) * BK * BST + wn * WTN;
 #pragma unroll
     for (int kk = 0; kk < BK; kk += 8) {
       uint32_t ab[MT][4], asm_[MT][4], bb[NT][2], bsm[NT][2];
 #pragma unroll
       for (int i = 0; i < MT; ++i) {
+#if ATRANS
+        const float* p = as + (kk + t) * AST + i * 16 + g;
+        split(p[0], ab[i][0], asm_[i][0]);
+        split(p[8], ab[i][1], asm_[i][1]);
+        split(p[4 * AST], ab[i][2], asm_[i][2]);
+        split(p[4 * AST + 8], ab[i][3], asm_[i][3]);
+#else
         const float* p = as + (i * 16 + g) * AST + kk + t;
         split(p[0], ab[i][0], asm_[i][0]);
         split(p[8 * AST], ab[i][1], asm_[i][1]);
         split(p[4], ab[i][2], asm_[i][2]);
         split(p[8 * AST + 4], ab[i][3], asm_[i][3]);
+#endif
       }
 #pragma unroll
       for (int j = 0; j < NT; ++j) {

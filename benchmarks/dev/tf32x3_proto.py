@@ -14,17 +14,20 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-CONFIGS = [  # BM BN BK WM WN STAGES MINB
-    (128, 128, 32, 2, 4, 3, 1), (128, 128, 16, 2, 4, 4, 1), (128, 128, 32, 4, 2, 3, 1), (128, 256, 16, 2, 4, 3, 1),
-    (256, 128, 16, 4, 2, 3, 1), (64, 128, 32, 2, 2, 3, 2), (128, 64, 32, 2, 2, 3, 2), (128, 128, 16, 2, 4, 3, 1),
+CONFIGS = [  # BM BN BK WM WN STAGES MINB ATRANS
+    (128, 128, 32, 2, 4, 3, 1, 0), (128, 128, 16, 2, 4, 4, 1, 0), (128, 128, 32, 4, 2, 3, 1, 0),
+    (128, 256, 16, 2, 4, 3, 1, 0), (256, 128, 16, 4, 2, 3, 1, 0), (64, 128, 32, 2, 2, 3, 2, 0),
+    (128, 64, 32, 2, 2, 3, 2, 0), (128, 128, 16, 2, 4, 3, 1, 0),
+    (128, 128, 32, 2, 4, 3, 1, 1), (128, 128, 16, 2, 4, 4, 1, 1), (128, 128, 8, 2, 4, 4, 1, 1),
+    (128, 128, 16, 2, 4, 3, 2, 1), (64, 128, 16, 2, 2, 4, 2, 1),
 ]
 
 
 def build(cfg, passes=3):
-    bm, bn, bk, wm, wn, st, minb = cfg
+    bm, bn, bk, wm, wn, st, minb, at = cfg
     out = Path(tempfile.mkdtemp()) / "k.cubin"
     cmd = ["nvcc", "-arch=sm_90", "-cubin", "-O3", "-Xptxas", "-v", f"-DBM={bm}", f"-DBN={bn}", f"-DBK={bk}",
-           f"-DWM={wm}", f"-DWN={wn}", f"-DSTAGES={st}", f"-DMINB={minb}", f"-DPASSES={passes}",
+           f"-DWM={wm}", f"-DWN={wn}", f"-DSTAGES={st}", f"-DMINB={minb}", f"-DPASSES={passes}", f"-DATRANS={at}",
            str(HERE / "tf32x3_proto.cu"), "-o", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True, check=True)
     regs = [ln for ln in r.stderr.splitlines() if "registers" in ln]
@@ -55,8 +58,8 @@ def main() -> None:
             continue
         mod = cuda.module_from_buffer(cubin)
         f = mod.get_function("gemm3x")
-        bm, bn, bk, wm, wn, st, _ = cfg
-        smem = 4 * st * (bm * (bk + 4) + bk * (bn + 8))
+        bm, bn, bk, wm, wn, st, _, at = cfg
+        smem = 4 * st * ((bk * (bm + 8)) if at else bm * (bk + 4)) + 4 * st * bk * (bn + 8)
         f.set_attribute(cuda.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, smem)
         kernels[cfg] = (mod, f, smem, regs)
         print(f"- {cfg}: {regs}, {smem} B smem")
@@ -67,7 +70,7 @@ def main() -> None:
     f1.set_attribute(cuda.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, smem0)
 
     def launch(f, cfg, smem, C, A, B, M, N, K):
-        bm, bn, bk, wm, wn, st, _ = cfg
+        bm, bn, bk, wm, wn, st, _, _ = cfg
         f(np.uintp(C.data_ptr()), np.uintp(A.data_ptr()), np.uintp(B.data_ptr()), np.int32(M), np.int32(N),
           np.int32(K), block=(wm * wn * 32, 1, 1), grid=((M // bm) * (N // bn), 1), shared=smem)
 
