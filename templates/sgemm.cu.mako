@@ -31,7 +31,17 @@ def rin(r):
     return f"({r} >= om0 && {r} < M)" if SHIFT else f"{r} < M"
 def cin(c):
     return f"({c} >= on0 && {c} < N)" if SHIFT else f"{c} < N"
-PAD = 4 if PadSharedMemory else 0
+TC = ThreadCoarsening_TensorCore           # the warp's tile on tensor cores, 3xTF32 (mma.sync m16n8k8)
+if TC:
+    WTM, WTN = 8 * TM, 4 * TN              # the warp tile
+    NWN = BN // WTN                        # warps along N (warp w: rows w / NWN, columns w % NWN)
+    MT, NT = TM // 2, TN // 2              # m16 x n8 mma tiles of the warp tile
+    # acc[i][j]: mma tile (i / 2, j / 2), accumulator (i % 2) * 2 + j % 2: row g + 8 (i % 2), column 2 t + j % 2
+    def roff(i):
+        return (i // 2) * 16 + (i % 2) * 8
+    def coff(j):
+        return (j // 2) * 8 + j % 2
+PAD = ((8 if TC else 4) if PadSharedMemory else 0)
 NBUF = ASYNC if ASYNC else (2 if DB else 1)
 U = UnrollLoop
 VA = VEC and TM % 4 == 0    # 128-bit shared reads of a thread's A fragment
@@ -57,6 +67,9 @@ def kk_pragma():
 // shared=${int(SMEM)} pad=${PAD} vec=${int(VEC)} coalesce=${int(CoalesceMemoryAccess)} unroll=${U}
 // double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
 // fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 and not EONLY else ""}${f" split_k_edges={SPLIT}" if EONLY else ""}
+% if TC:
+// tensor_cores=3xTF32: warps of ${WTM} x ${WTN}, ${MT} x ${NT} mma tiles of m16n8k8 each
+% endif
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
 // runs while the SM computes. A false predicate copies nothing and zero-fills the destination
@@ -112,6 +125,39 @@ template <int N> __device__ __forceinline__ void cp_async_wait()
     asm volatile("cp.async.wait_group %0;\n" :: "n"(N));
 #endif
 }
+% if TC:
+// 3xTF32: x = big + small + r, big = tf32(x), small = tf32(x - big) (x - big is exact in fp32), |r| <= 2^-22 |x|
+__device__ __forceinline__ unsigned tf32_round(float x)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned r;
+    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
+    return r;
+#else   // the same rounding on the host: to nearest on the 13 dropped bits, ties away from zero
+    unsigned u;
+    __builtin_memcpy(&u, &x, 4);
+    return (u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u;
+#endif
+}
+__device__ __forceinline__ void tf32_split(float x, unsigned& big, unsigned& small)
+{
+    big = tf32_round(x);
+    float b;
+    __builtin_memcpy(&b, &big, 4);
+    small = tf32_round(x - b);
+}
+// d = a (16 x 8, row) . b (8 x 8, col) + d on the warp's tensor cores; lane l holds a[l/4][l%4], a[l/4+8][l%4],
+// a[l/4][l%4+4], a[l/4+8][l%4+4], b[l%4][l/4], b[l%4+4][l/4], d[l/4][2(l%4)+{0,1}], d[l/4+8][2(l%4)+{0,1}]
+__device__ __forceinline__ void mma_tf32(float& d0, float& d1, float& d2, float& d3, const unsigned* a, const unsigned* b)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%0,%1,%2,%3};\n"
+                 : "+f"(d0), "+f"(d1), "+f"(d2), "+f"(d3)
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+#endif
+}
+% endif
 
 % endif
 extern "C" __global__ void __launch_bounds__(${T}${f", {MINB}" if MINB else ""})
@@ -124,6 +170,10 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
     // row of 32 threads); the copies into shared memory keep the hardware's linear thread order (tid)
     const int tid = threadIdx.y * ${NTX} + threadIdx.x, lane = tid % 32, warp = tid / 32;
     const int tx = warp % ${NTX // LX} * ${LX} + lane % ${LX}, ty = warp / ${NTX // LX} * ${LY} + lane / ${LX};
+% elif TC:
+    // tensor cores: warp w computes rows (w / ${NWN}) * ${WTM} .. + ${WTM} and columns (w % ${NWN}) * ${WTN} .. + ${WTN} of the tile
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int tid = ty * ${NTX} + tx, lane = tid % 32, warp = tid / 32;
 % else:
     const int tx = threadIdx.x, ty = threadIdx.y;
 % endif
@@ -159,7 +209,11 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
     if (!edge && blockIdx.z > 0) return;
     const int zs = edge ? (int)gridDim.z : 1;
 % endif
+% if TC:
+    const int row0 = bm0 + warp / ${NWN} * ${WTM} + lane / 4, col0 = bn0 + warp % ${NWN} * ${WTN} + lane % 4 * 2;   // + roff(i), + coff(j)
+% else:
     const int row0 = bm0 + ty * ${WM}, col0 = bn0 + tx * ${WN};   // + roff(i), + coff(j)
+% endif
     // float4 paths need a row stride that is a multiple of 4 and a 16-byte aligned base; else scalar
 % if VEC and SMEM and not ASYNC:
     const bool a_vec = (K & 3) == 0 && ((size_t)A & 15) == 0;
@@ -167,8 +221,10 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
 % if VEC and (SMEM or VB):
     const bool b_vec = (N & 3) == 0 && ((size_t)B & 15) == 0;
 % endif
-% if VB:
+% if VB and not TC:
     const bool c_vec = (N & 3) == 0 && ((size_t)C & 15) == 0;
+% elif TC and VEC:
+    const bool c_vec2 = (N & 1) == 0 && ((size_t)C & 7) == 0;
 % endif
     float acc[${TM}][${TN}];
 #pragma unroll
@@ -227,9 +283,15 @@ ${direct_loop(False)}
 % endif
 % else:
 <%doc> ---------------- shared-memory kernel ---------------- </%doc>
+% if TC:
+    extern __shared__ __align__(16) float tc_smem[];   // ${NBUF * BK * (BM + BN + 2 * PAD) * 4} B, launched with the kernel
+    float (*As)[${BK}][${BM + PAD}] = reinterpret_cast<float (*)[${BK}][${BM + PAD}]>(tc_smem);   // As[buf][k][m]
+    float (*Bs)[${BK}][${BN + PAD}] = reinterpret_cast<float (*)[${BK}][${BN + PAD}]>(tc_smem + ${NBUF * BK * (BM + PAD)});
+% else:
     __shared__ __align__(16) float As[${NBUF}][${BK}][${BM + PAD}];   // A tile, transposed: As[k][m]
     __shared__ __align__(16) float Bs[${NBUF}][${BK}][${BN + PAD}];   // B tile: Bs[k][n]
-% if not WARP:
+% endif
+% if not WARP and not TC:
     const int tid = ty * ${NTX} + tx;
 % endif
 % if SPLIT > 1:
@@ -402,6 +464,40 @@ ${kk_pragma()}
             }
         }
 </%def>
+% if TC:
+<%def name="tc_compute(buf)">
+        {   // acc += As[buf]^T . Bs[buf] on tensor cores, 8 k at a time: the warp's ${MT} x ${NT} m16n8k8 tiles, each
+            // operand split in two TF32 parts and three products, the small ones first: small.big, big.small, big.big
+            const float* as = &As[${buf}][lane % 4][warp / ${NWN} * ${WTM} + lane / 4];
+            const float* bs = &Bs[${buf}][lane % 4][warp % ${NWN} * ${WTN} + lane / 4];
+#pragma unroll
+            for (int kk = 0; kk < ${BK}; kk += 8) {
+                unsigned ah[${MT}][4], al[${MT}][4], bh[${NT}][2], bl[${NT}][2];
+% for i in range(MT):
+                tf32_split(as[kk * ${BM + PAD} + ${16 * i}], ah[${i}][0], al[${i}][0]);
+                tf32_split(as[kk * ${BM + PAD} + ${16 * i + 8}], ah[${i}][1], al[${i}][1]);
+                tf32_split(as[(kk + 4) * ${BM + PAD} + ${16 * i}], ah[${i}][2], al[${i}][2]);
+                tf32_split(as[(kk + 4) * ${BM + PAD} + ${16 * i + 8}], ah[${i}][3], al[${i}][3]);
+% endfor
+% for j in range(NT):
+                tf32_split(bs[kk * ${BN + PAD} + ${8 * j}], bh[${j}][0], bl[${j}][0]);
+                tf32_split(bs[(kk + 4) * ${BN + PAD} + ${8 * j}], bh[${j}][1], bl[${j}][1]);
+% endfor
+#if defined(__CUDA_ARCH__) || !defined(EMU_MMA)
+% for i in range(MT):
+% for j in range(NT):
+                mma_tf32(acc[${2 * i}][${2 * j}], acc[${2 * i}][${2 * j + 1}], acc[${2 * i + 1}][${2 * j}], acc[${2 * i + 1}][${2 * j + 1}], al[${i}], bh[${j}]);
+                mma_tf32(acc[${2 * i}][${2 * j}], acc[${2 * i}][${2 * j + 1}], acc[${2 * i + 1}][${2 * j}], acc[${2 * i + 1}][${2 * j + 1}], ah[${i}], bl[${j}]);
+                mma_tf32(acc[${2 * i}][${2 * j}], acc[${2 * i}][${2 * j + 1}], acc[${2 * i + 1}][${2 * j}], acc[${2 * i + 1}][${2 * j + 1}], ah[${i}], bh[${j}]);
+% endfor
+% endfor
+#else   // the CPU emulator of the tests: the same products, the warp's fragments exchanged once per 8 k
+                emu_mma_tf32_tile(&acc[0][0], ${MT}, ${NT}, &ah[0][0], &al[0][0], &bh[0][0], &bl[0][0]);
+#endif
+            }
+        }
+</%def>
+% endif
 % if ASYNC:
 <%def name="issue_tile(t, buf)">
         {   // global -> shared buffer ${buf}, asynchronously: the tile at k = ${t} * ${BK}; out-of-range elements zero-filled
@@ -453,7 +549,9 @@ ${kk_pragma()}
         }
 </%def>
 <%def name="async_compute(buf)">\
-% if FRAG:
+% if TC:
+${tc_compute(buf)}\
+% elif FRAG:
         {   // the fragment pipeline on one tile: row 0's fragments, then frag_step's (row kk + 1 read while row kk is
             // multiplied); the next tile is already in flight through cp.async
             float fa0[${TM}], fb0[${TN}], fa1[${TM}], fb1[${TN}];
@@ -804,7 +902,7 @@ ${k_loop_guarded()}
         // resets the counter for the next launch
         const size_t ne = (size_t)gridDim.x + gridDim.y;
         const int e = ${OM} + ${BM} > M ? ${ON} / ${BN} : (int)gridDim.x + ${OM} / ${BM};
-        float* __restrict__ wz = work + ((size_t)blockIdx.z * ne + e) * ${BM * BN} + ty * ${WM * BN} + tx * ${WN};
+        float* __restrict__ wz = work + ((size_t)blockIdx.z * ne + e) * ${BM * BN} + ${"(row0 - bm0) * " + str(BN) + " + (col0 - bn0)" if TC else f"ty * {WM * BN} + tx * {WN}"};
 % for i in range(TM):
         if (${rin(f"row0 + {roff(i)}")}) {
 % for j in range(TN):
@@ -846,7 +944,7 @@ ${k_loop_guarded()}
 #pragma unroll 1
         for (int z = 0; z < ${NZ}; ++z) {
 % if EONLY:
-            const float* __restrict__ ws = work + ((size_t)z * ne + e) * ${BM * BN} + ty * ${WM * BN} + tx * ${WN};
+            const float* __restrict__ ws = work + ((size_t)z * ne + e) * ${BM * BN} + ${"(row0 - bm0) * " + str(BN) + " + (col0 - bn0)" if TC else f"ty * {WM * BN} + tx * {WN}"};
 % else:
             const float* __restrict__ ws = work + (size_t)z * M * N + col0;
 % endif
@@ -871,7 +969,14 @@ ${k_loop_guarded()}
 % for i in range(TM):
     if (${rin(f"row0 + {roff(i)}")}) {
         float* __restrict__ crow = C + (size_t)(row0 + ${roff(i)}) * N;
-% if VB:
+% if TC and VEC:
+        if (c_vec2) {
+% for q in range(TN // 2):
+            if (${cin(f"col0 + {coff(2 * q)}")})   // even below N % 2 == 0: both in range${" (and own: on0 is even)" if SHIFT else ""}
+                *reinterpret_cast<float2*>(crow + col0 + ${coff(2 * q)}) = make_float2(acc[${i}][${2*q}], acc[${i}][${2*q+1}]);
+% endfor
+        } else
+% elif VB:
         if (c_vec) {
 % for q in range(TN // 4):
             if (${cin(f"col0 + {coff(4 * q)}")})   // a multiple of 4 below N % 4 == 0: all four in range${" (and own: on0 and bn0 are multiples of 4)" if SHIFT else ""}

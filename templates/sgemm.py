@@ -16,7 +16,7 @@ ones whenever a row stride (K for A, N for B and C) is not a multiple of 4 or a 
 """
 import numpy as np
 
-from evo_kernels.genome import Gene
+from evo_kernels.genome import MAX_SMEM_PER_BLOCK, Gene
 from evo_kernels.template import Arg
 
 DOC = "fp32 SGEMM C = A.B (row-major, SIMT), naive baseline to a 128x128 register-blocked double-buffered kernel"
@@ -91,6 +91,14 @@ GENES = [
          "each, instead of 16 and 2 (3 wavefronts per k step with 4 x 4 per thread, 2 with it). The copies into "
          "shared memory keep their order. Where a row of threads is 16 or more wide (BN / TN >= 16), with shared "
          "memory"),
+    Gene("ThreadCoarsening_TensorCore", "ThreadCoarsening", (False, True), False,
+         "a warp computes its tile on tensor cores (mma.sync m16n8k8, TF32 in, fp32 accumulate) in three passes, "
+         "3xTF32: each element of A and B is split into its TF32 rounding and the TF32 rounding of the remainder, and "
+         "the products small.big + big.small + big.big keep about fp32's accuracy (the one dropped term, small.small, "
+         "is 2^-22 of the product). The warp tile is 8 TM x 4 TN (TM / 2 x TN / 2 mma tiles of 16 x 8); the shared "
+         "tiles are padded by 8 (conflict-free fragment reads) and in dynamic shared memory, so BK 32 with 3-4 "
+         "stages fits. Needs the cp.async pipeline (ReorderInstructions_Async), TM and TN of 2 or more, BM a "
+         "multiple of 8 TM and BN of 4 TN"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -121,14 +129,26 @@ def threads(g):
     return (g["TileLoops_M"] // g["ThreadCoarsening_M"]) * (g["TileLoops_N"] // g["ThreadCoarsening_N"])
 
 
-def smem_bytes(g):
+def tile_bytes(g):
+    """Bytes of the A and B tiles in shared memory, every stage (padded by 4 floats a row, 8 on tensor cores)."""
     if not g["UseSharedMemory"]:
         return 0
-    pad = 4 if g["PadSharedMemory"] else 0
+    pad = (8 if g["ThreadCoarsening_TensorCore"] else 4) if g["PadSharedMemory"] else 0
     nbuf = g["ReorderInstructions_Async"] or (2 if g["ReorderInstructions"] else 1)
-    bk = g["TileLoops_K"]
+    return 4 * nbuf * g["TileLoops_K"] * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad)
+
+
+def dynamic_smem(g):
+    """Dynamic shared memory per block: the tiles, on tensor cores (static shared memory stops at 48 KB)."""
+    return tile_bytes(g) if g["ThreadCoarsening_TensorCore"] else 0
+
+
+def smem_bytes(g):
+    """Static shared memory per block: the tiles (but on tensor cores) and the split-K epilogue's flag."""
+    if not g["UseSharedMemory"]:
+        return 0
     split = max(g["TileLoops_SplitK"], g["TileLoops_SplitKEdges"]) > 1   # the split-K epilogue's flag: one int
-    return 4 * nbuf * bk * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad) + (4 if split else 0)
+    return tile_bytes(g) - dynamic_smem(g) + (4 if split else 0)
 
 
 def constraints(g):
@@ -139,7 +159,8 @@ def constraints(g):
     if g["PadSharedMemory"] and not g["UseSharedMemory"]:
         out.append("PadSharedMemory requires UseSharedMemory")
     staged = g["TileLoops_K"] * (g["TileLoops_M"] + g["TileLoops_N"])
-    if g["UseSharedMemory"] and staged > MAX_STAGED_PER_THREAD * t:
+    # (on tensor cores the tiles come by cp.async only, through no registers: the SIMT genomes keep the limit as it was)
+    if g["UseSharedMemory"] and staged > MAX_STAGED_PER_THREAD * t and not g["ThreadCoarsening_TensorCore"]:
         out.append(f"each of the {t} threads would stage {staged / t:.0f} > {MAX_STAGED_PER_THREAD} floats per k step "
                    "(too few threads for the tile: the staging registers spill)")
     if g["ReorderInstructions"] and not g["UseSharedMemory"]:
@@ -170,6 +191,19 @@ def constraints(g):
         if ntx < 16 or nty % 4 or t % 32:
             out.append(f"ThreadCoarsening_Warp needs rows of 16 or more threads and whole 8 x 4 warps "
                        f"({ntx} x {nty} threads)")
+    if g["ThreadCoarsening_TensorCore"]:
+        tm, tn = g["ThreadCoarsening_M"], g["ThreadCoarsening_N"]
+        if not (g["UseSharedMemory"] and g["ReorderInstructions_Async"]):
+            out.append("ThreadCoarsening_TensorCore feeds its fragments from the cp.async pipeline: it requires "
+                       "UseSharedMemory and ReorderInstructions_Async")
+        if tm < 2 or tn < 2 or g["TileLoops_M"] % (8 * tm) or g["TileLoops_N"] % (4 * tn):
+            out.append(f"ThreadCoarsening_TensorCore tiles each warp {8 * tm} x {4 * tn} in m16n8 pieces: it needs "
+                       f"TM and TN of 2 or more, BM a multiple of {8 * tm} and BN of {4 * tn}")
+        if g["ThreadCoarsening_Warp"]:
+            out.append("ThreadCoarsening_Warp shapes SIMT threads' reads; on tensor cores the warp tile is fixed: "
+                       "not with ThreadCoarsening_TensorCore")
+        if tile_bytes(g) > MAX_SMEM_PER_BLOCK:
+            out.append(f"the tiles take {tile_bytes(g)} B of shared memory > {MAX_SMEM_PER_BLOCK} B per block")
     if g["TileLoops_Shift"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_Shift moves edge tiles onto the full-tile loop: it requires TileLoops_Specialize")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:
@@ -214,7 +248,7 @@ def launch(g, p):
     bm, bn = g["TileLoops_M"], g["TileLoops_N"]
     grid = ((p["N"] + bn - 1) // bn, (p["M"] + bm - 1) // bm, splits(g, p))
     block = (bn // g["ThreadCoarsening_N"], bm // g["ThreadCoarsening_M"])
-    return grid, block
+    return grid, block, dynamic_smem(g)
 
 
 def launch_cpp(g):
@@ -229,7 +263,7 @@ def launch_cpp(g):
     else:
         z = "1" if s == 1 else f"(({ks} * (long long)M * N <= {SPLIT_CAP}LL) ? {ks} : 1)"
     return ([f"evo_floordiv(N + {bn - 1}, {bn})", f"evo_floordiv(M + {bm - 1}, {bm})", z],
-            [str(bn // g["ThreadCoarsening_N"]), str(bm // g["ThreadCoarsening_M"])])
+            [str(bn // g["ThreadCoarsening_N"]), str(bm // g["ThreadCoarsening_M"])], str(dynamic_smem(g)))
 
 
 def reference(inputs, p):

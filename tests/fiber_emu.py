@@ -47,7 +47,9 @@ using std::max;
 struct emu_dim3 { unsigned x, y, z; };
 static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 struct alignas(16) float4 { float x, y, z, w; };
+struct alignas(8) float2 { float x, y; };
 static inline float4 make_float4(float a, float b, float c, float d) { return float4{a, b, c, d}; }
+static inline float2 make_float2(float a, float b) { return float2{a, b}; }
 static inline float __int_as_float(int i) { float f; std::memcpy(&f, &i, 4); return f; }
 // one OS thread runs every fiber, and a fiber switches only at a barrier: plain memory is coherent
 static inline void __threadfence() {}
@@ -64,6 +66,10 @@ static inline void emu_aligned(const void* p) {     // a float4 access must be 1
     if ((uintptr_t)p & 15) { fprintf(stderr, "misaligned float4 access at %p\n", p); exit(6); }
 }
 static inline float4* emu_f4(float* p) { emu_aligned(p); return (float4*)p; }
+static inline float2* emu_f2(float* p) {            // a float2 access must be 8-byte aligned
+    if ((uintptr_t)p & 7) { fprintf(stderr, "misaligned float2 access at %p\n", p); exit(6); }
+    return (float2*)p;
+}
 static inline const float4* emu_f4c(const float* p) { emu_aligned(p); return (const float4*)p; }
 static unsigned long emu_block_serial = 0;
 static void emu_smem(void* p, size_t n) {   // NaN-fill a shared array once per block
@@ -72,6 +78,44 @@ static void emu_smem(void* p, size_t n) {   // NaN-fill a shared array once per 
         for (size_t i = 0; i < n / 4; ++i) ((uint32_t*)p)[i] = 0x7fc00000u; } return; }
     seen.push_back({p, emu_block_serial});
     for (size_t i = 0; i < n / 4; ++i) ((uint32_t*)p)[i] = 0x7fc00000u;
+}
+// One 8-k step of a warp's tensor-core tile, 3xTF32 (sgemm's ThreadCoarsening_TensorCore): every thread's
+// fragments are exchanged at a barrier (the tile is block-uniform code, so a block barrier serves as the warp's),
+// and each computes its own accumulators from its warp's by the fragment layout of mma.sync.m16n8k8 (tf32,
+// row.col): lane l holds a[l/4][l%4] (a0), a[l/4+8][l%4] (a1), a[l/4][l%4+4] (a2), a[l/4+8][l%4+4] (a3),
+// b[l%4][l/4] (b0), b[l%4+4][l/4] (b1), and accumulates d[l/4][2(l%4)+c] (d0, d1), d[l/4+8][2(l%4)+c] (d2, d3).
+// acc is the thread's acc[2 mt][2 nt]; the passes in the kernel's order: small.big, big.small, big.big.
+#define EMU_MMA 1
+static const int EMU_MMA_MAX = 96;   // fragments a thread holds: 2 x (8 x 4 + 8 x 2)
+static std::vector<unsigned> emu_mma_x;
+static int emu_cur_thread();
+static inline float emu_bits(unsigned u) { float f; std::memcpy(&f, &u, 4); return f; }
+static void emu_mma_tf32_tile(float* acc, int mt, int nt, const unsigned* ah, const unsigned* al, const unsigned* bh,
+                              const unsigned* bl) {
+    const int me = emu_cur_thread(), na = 4 * mt, nb = 2 * nt;
+    if (emu_mma_x.size() < (size_t)(me + 1) * EMU_MMA_MAX) emu_mma_x.resize((size_t)(me + 1) * EMU_MMA_MAX * 2);
+    unsigned* mine = emu_mma_x.data() + (size_t)me * EMU_MMA_MAX;
+    for (int q = 0; q < na; ++q) { mine[q] = ah[q]; mine[na + q] = al[q]; }
+    for (int q = 0; q < nb; ++q) { mine[2 * na + q] = bh[q]; mine[2 * na + nb + q] = bl[q]; }
+    __syncthreads();
+    const unsigned* w = emu_mma_x.data() + (size_t)(me & ~31) * EMU_MMA_MAX;   // lane 0 of this warp
+    const int lane = me & 31, g = lane / 4, t = lane % 4;
+    auto a = [&](int i, int r, int k, bool lo) {   // mma tile i's a[r][k]
+        return emu_bits(w[(size_t)(4 * (r % 8) + k % 4) * EMU_MMA_MAX + (lo ? na : 0) + 4 * i + (r >= 8) + 2 * (k >= 4)]);
+    };
+    auto b = [&](int j, int k, int n, bool lo) {   // mma tile j's b[k][n]
+        return emu_bits(w[(size_t)(4 * n + k % 4) * EMU_MMA_MAX + 2 * na + (lo ? nb : 0) + 2 * j + (k >= 4)]);
+    };
+    for (int i = 0; i < mt; ++i)
+        for (int j = 0; j < nt; ++j)
+            for (int pass = 0; pass < 3; ++pass)
+                for (int r = 0; r < 2; ++r)
+                    for (int c = 0; c < 2; ++c) {
+                        float s = 0.f;
+                        for (int k = 0; k < 8; ++k) s += a(i, g + 8 * r, k, pass == 0) * b(j, k, 2 * t + c, pass == 1);
+                        acc[(2 * i + r) * 2 * nt + 2 * j + c] += s;
+                    }
+    __syncthreads();
 }
 """
 
@@ -82,6 +126,7 @@ static ucontext_t emu_sched;
 static int emu_cur;
 static void* emu_args[64];
 static void __syncthreads() { emu_state[emu_cur] = 1; swapcontext(&emu_ctx[emu_cur], &emu_sched); }
+static int emu_cur_thread() { return emu_cur; }
 static void emu_entry() { EMU_CALL; emu_state[emu_cur] = 2; }
 
 static void* guarded(size_t n, int at_end) {
@@ -156,13 +201,19 @@ int main(int argc, char** argv) {
 """
 
 _SHARED = re.compile(r"^(\s*)__shared__\s+(?:__align__\(\d+\)\s+)?\w+\s+(\w+)\s*\[[^;]*;\s*(//.*)?$", re.MULTILINE)
+_DYNAMIC = re.compile(r"^(\s*)extern\s+__shared__\s+(?:__align__\(\d+\)\s+)?(\w+)\s+(\w+)\s*\[\s*\]\s*;\s*(//.*)?$",
+                      re.MULTILINE)
 
 
 def emulator_source(template, genome) -> str:
     """C++ source of the CPU emulator of one genome of a template."""
     src = template.render(genome)
+    # dynamic shared memory: a static array of the launch's size (at the template's problem: the genome decides it)
+    dyn = template.launch(genome, template.problem).dynamic_smem
+    src = _DYNAMIC.sub(lambda m: f"{m.group(1)}__shared__ __align__(16) {m.group(2)} {m.group(3)}[{max(1, dyn // 4)}];", src)
     src = _SHARED.sub(lambda m: f"{m.group(0)}\n{m.group(1)}emu_smem({m.group(2)}, sizeof({m.group(2)}));", src)
     src = src.replace("reinterpret_cast<const float4*>(", "emu_f4c(").replace("reinterpret_cast<float4*>(", "emu_f4(")
+    src = src.replace("reinterpret_cast<float2*>(", "emu_f2(")
     call = []
     for i, a in enumerate(template.args(template.problem)):
         ctype = "int" if a.dtype == "int32" else "float"
