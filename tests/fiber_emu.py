@@ -101,7 +101,8 @@ static void emu_mma_tf32_tile(float* acc, int mt, int nt, const unsigned* ah, co
     const unsigned* w = emu_mma_x.data() + (size_t)(me & ~31) * EMU_MMA_MAX;   // lane 0 of this warp
     const int lane = me & 31, g = lane / 4, t = lane % 4;
     auto a = [&](int i, int r, int k, bool lo) {   // mma tile i's a[r][k]
-        return emu_bits(w[(size_t)(4 * (r % 8) + k % 4) * EMU_MMA_MAX + (lo ? na : 0) + 4 * i + (r >= 8) + 2 * (k >= 4)]);
+        const int reg = (r >= 8) + 2 * (k >= 4);
+        return emu_bits(w[(size_t)(4 * (r % 8) + k % 4) * EMU_MMA_MAX + (lo ? na : 0) + 4 * i + reg]);
     };
     auto b = [&](int j, int k, int n, bool lo) {   // mma tile j's b[k][n]
         return emu_bits(w[(size_t)(4 * n + k % 4) * EMU_MMA_MAX + 2 * na + (lo ? nb : 0) + 2 * j + (k >= 4)]);
@@ -210,7 +211,8 @@ def emulator_source(template, genome) -> str:
     src = template.render(genome)
     # dynamic shared memory: a static array of the launch's size (at the template's problem: the genome decides it)
     dyn = template.launch(genome, template.problem).dynamic_smem
-    src = _DYNAMIC.sub(lambda m: f"{m.group(1)}__shared__ __align__(16) {m.group(2)} {m.group(3)}[{max(1, dyn // 4)}];", src)
+    src = _DYNAMIC.sub(lambda m: f"{m.group(1)}__shared__ __align__(16) {m.group(2)} {m.group(3)}[{max(1, dyn // 4)}];",
+                       src)
     src = _SHARED.sub(lambda m: f"{m.group(0)}\n{m.group(1)}emu_smem({m.group(2)}, sizeof({m.group(2)}));", src)
     src = src.replace("reinterpret_cast<const float4*>(", "emu_f4c(").replace("reinterpret_cast<float4*>(", "emu_f4(")
     src = src.replace("reinterpret_cast<float2*>(", "emu_f2(")
