@@ -1,4 +1,4 @@
-"""SGEMM, fp32 SIMT: C (M x N) = A (M x K) . B (K x N), all row-major, no tensor cores, no TF32.
+"""SGEMM, fp32: C (M x N) = A (M x K) . B (K x N), all row-major, at fp32's accuracy (never one TF32 pass).
 
 The baseline genome renders the naive kernel: one thread per element of C, a plain k loop over
 global memory. The space reaches the classic register-blocked design: a BM x BN block tile
@@ -8,6 +8,11 @@ fully unrolled, and double-buffered shared memory fed by a register prefetch of 
 with the register budget capped at 128 so that two 256-thread blocks share an SM, and a second
 copy of the k loop that blocks whose tiles are all full and aligned run without bounds
 predicates or alignment tests (TileLoops_Specialize: 0.88x -> 0.94x cuBLAS at 4096^3 on the H200).
+
+ThreadCoarsening_TensorCore moves the warp's products onto tensor cores without giving up fp32's accuracy: 3xTF32
+(each operand split into a TF32 "big" part and the TF32 rounding of the remainder, three mma passes, fp32
+accumulation), the error about that of SIMT fp32 and far inside the tolerance that one TF32 pass fails
+(tests/test_templates_sgemm_conv.py). The peer it is measured against stays cuBLAS's fp32 SGEMM (TF32 off).
 
 Every genome is correct for any M, N, K >= 1: out-of-range rows, columns and k of a tile are
 zero-filled in shared memory, stores are bounds-checked, and float4 paths fall back to scalar
@@ -19,7 +24,8 @@ import numpy as np
 from evo_kernels.genome import MAX_SMEM_PER_BLOCK, Gene
 from evo_kernels.template import Arg
 
-DOC = "fp32 SGEMM C = A.B (row-major, SIMT), naive baseline to a 128x128 register-blocked double-buffered kernel"
+DOC = ("fp32 SGEMM C = A.B (row-major), naive baseline to a 128x128 register-blocked double-buffered SIMT kernel or "
+       "3xTF32 tensor-core tiles")
 KERNEL = "sgemm"
 GENES = [
     Gene("TileLoops_M", "TileLoops", (16, 32, 64, 128), 16, "rows of C per block (BM)"),
@@ -147,8 +153,10 @@ def smem_bytes(g):
     """Static shared memory per block: the tiles (but on tensor cores) and the split-K epilogue's flag."""
     if not g["UseSharedMemory"]:
         return 0
-    split = max(g["TileLoops_SplitK"], g["TileLoops_SplitKEdges"]) > 1   # the split-K epilogue's flag: one int
-    return tile_bytes(g) - dynamic_smem(g) + (4 if split else 0)
+    flag = 4 if max(g["TileLoops_SplitK"], g["TileLoops_SplitKEdges"]) > 1 else 0   # the split-K epilogue's flag
+    if g["ThreadCoarsening_TensorCore"]:
+        return -(-flag // 16) * 16   # the flag alone, its static region padded to the dynamic tiles' 16-byte alignment
+    return tile_bytes(g) + flag
 
 
 def constraints(g):
