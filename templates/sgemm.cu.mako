@@ -42,6 +42,7 @@ if TC:
     def coff(j):
         return (j // 2) * 8 + j % 2
 PAD = ((8 if TC else 4) if PadSharedMemory else 0)
+APAD = 4 if PadSharedMemory else 0         # tensor cores: A row-major, As[buf][m][k], rows of BK + APAD floats
 NBUF = ASYNC if ASYNC else (2 if DB else 1)
 U = UnrollLoop
 VA = VEC and TM % 4 == 0    # 128-bit shared reads of a thread's A fragment
@@ -49,7 +50,7 @@ VB = VEC and TN % 4 == 0    # 128-bit shared/global reads of its B fragment, flo
 # shared-memory load mapping: A in units of AU consecutive k of one row, B in units of BU consecutive n of one k
 AU = 4 if VEC else 1
 BU = 4 if VEC else 1
-if ASYNC:
+if ASYNC and not TC:
     AU = 1                                 # A goes transposed into shared memory: one 4-byte copy per element
 NA, NB = BM * BK // AU, BK * BN // BU      # units per tile
 LA, LB = -(-NA // T), -(-NB // T)          # units per thread
@@ -215,7 +216,7 @@ ${KERNEL}(float* __restrict__ C, const float* __restrict__ A, const float* __res
     const int row0 = bm0 + ty * ${WM}, col0 = bn0 + tx * ${WN};   // + roff(i), + coff(j)
 % endif
     // float4 paths need a row stride that is a multiple of 4 and a 16-byte aligned base; else scalar
-% if VEC and SMEM and not ASYNC:
+% if VEC and SMEM and (not ASYNC or TC):
     const bool a_vec = (K & 3) == 0 && ((size_t)A & 15) == 0;
 % endif
 % if VEC and (SMEM or VB):
@@ -284,9 +285,9 @@ ${direct_loop(False)}
 % else:
 <%doc> ---------------- shared-memory kernel ---------------- </%doc>
 % if TC:
-    extern __shared__ __align__(16) float tc_smem[];   // ${NBUF * BK * (BM + BN + 2 * PAD) * 4} B, launched with the kernel
-    float (*As)[${BK}][${BM + PAD}] = reinterpret_cast<float (*)[${BK}][${BM + PAD}]>(tc_smem);   // As[buf][k][m]
-    float (*Bs)[${BK}][${BN + PAD}] = reinterpret_cast<float (*)[${BK}][${BN + PAD}]>(tc_smem + ${NBUF * BK * (BM + PAD)});
+    extern __shared__ __align__(16) float tc_smem[];   // ${NBUF * (BM * (BK + APAD) + BK * (BN + PAD)) * 4} B, launched with the kernel
+    float (*As)[${BM}][${BK + APAD}] = reinterpret_cast<float (*)[${BM}][${BK + APAD}]>(tc_smem);   // As[buf][m][k]
+    float (*Bs)[${BK}][${BN + PAD}] = reinterpret_cast<float (*)[${BK}][${BN + PAD}]>(tc_smem + ${NBUF * BM * (BK + APAD)});
 % else:
     __shared__ __align__(16) float As[${NBUF}][${BK}][${BM + PAD}];   // A tile, transposed: As[k][m]
     __shared__ __align__(16) float Bs[${NBUF}][${BK}][${BN + PAD}];   // B tile: Bs[k][n]
@@ -466,33 +467,39 @@ ${kk_pragma()}
 </%def>
 % if TC:
 <%def name="tc_compute(buf)">
-        {   // acc += As[buf]^T . Bs[buf] on tensor cores, 8 k at a time: the warp's ${MT} x ${NT} m16n8k8 tiles, each
-            // operand split in two TF32 parts and three products, the small ones first: small.big, big.small, big.big
-            const float* as = &As[${buf}][lane % 4][warp / ${NWN} * ${WTM} + lane / 4];
+        {   // acc += As[buf] . Bs[buf] on tensor cores, 8 k at a time: the warp's ${MT} x ${NT} m16n8k8 tiles, each operand
+            // split in two TF32 parts and three products, the small ones first: small.big, big.small, big.big. B's
+            // fragments of the step first, then A's one mma row at a time (8 registers of A live at a time)
+            const float* as = &As[${buf}][warp / ${NWN} * ${WTM} + lane / 4][lane % 4];
             const float* bs = &Bs[${buf}][lane % 4][warp % ${NWN} * ${WTN} + lane / 4];
 #pragma unroll
             for (int kk = 0; kk < ${BK}; kk += 8) {
                 unsigned ah[${MT}][4], al[${MT}][4], bh[${NT}][2], bl[${NT}][2];
-% for i in range(MT):
-                tf32_split(as[kk * ${BM + PAD} + ${16 * i}], ah[${i}][0], al[${i}][0]);
-                tf32_split(as[kk * ${BM + PAD} + ${16 * i + 8}], ah[${i}][1], al[${i}][1]);
-                tf32_split(as[(kk + 4) * ${BM + PAD} + ${16 * i}], ah[${i}][2], al[${i}][2]);
-                tf32_split(as[(kk + 4) * ${BM + PAD} + ${16 * i + 8}], ah[${i}][3], al[${i}][3]);
-% endfor
 % for j in range(NT):
                 tf32_split(bs[kk * ${BN + PAD} + ${8 * j}], bh[${j}][0], bl[${j}][0]);
                 tf32_split(bs[(kk + 4) * ${BN + PAD} + ${8 * j}], bh[${j}][1], bl[${j}][1]);
 % endfor
-#if defined(__CUDA_ARCH__) || !defined(EMU_MMA)
 % for i in range(MT):
+                tf32_split(as[${16 * i * (BK + APAD)} + kk], ah[${i}][0], al[${i}][0]);
+                tf32_split(as[${(16 * i + 8) * (BK + APAD)} + kk], ah[${i}][1], al[${i}][1]);
+                tf32_split(as[${16 * i * (BK + APAD)} + kk + 4], ah[${i}][2], al[${i}][2]);
+                tf32_split(as[${(16 * i + 8) * (BK + APAD)} + kk + 4], ah[${i}][3], al[${i}][3]);
+#if defined(__CUDA_ARCH__) || !defined(EMU_MMA)
 % for j in range(NT):
-                mma_tf32(acc[${2 * i}][${2 * j}], acc[${2 * i}][${2 * j + 1}], acc[${2 * i + 1}][${2 * j}], acc[${2 * i + 1}][${2 * j + 1}], al[${i}], bh[${j}]);
-                mma_tf32(acc[${2 * i}][${2 * j}], acc[${2 * i}][${2 * j + 1}], acc[${2 * i + 1}][${2 * j}], acc[${2 * i + 1}][${2 * j + 1}], ah[${i}], bl[${j}]);
-                mma_tf32(acc[${2 * i}][${2 * j}], acc[${2 * i}][${2 * j + 1}], acc[${2 * i + 1}][${2 * j}], acc[${2 * i + 1}][${2 * j + 1}], ah[${i}], bh[${j}]);
+                {   // this step's three passes from zero, then one rounded fp32 add each: the tensor core's own sum is not
+                    // rounded to nearest, and run over all of K it drifts (error linear in K, 2026-12-06e call 1)
+                    float d0 = 0.f, d1 = 0.f, d2 = 0.f, d3 = 0.f;
+                    mma_tf32(d0, d1, d2, d3, al[${i}], bh[${j}]);
+                    mma_tf32(d0, d1, d2, d3, ah[${i}], bl[${j}]);
+                    mma_tf32(d0, d1, d2, d3, ah[${i}], bh[${j}]);
+                    acc[${2 * i}][${2 * j}] += d0; acc[${2 * i}][${2 * j + 1}] += d1;
+                    acc[${2 * i + 1}][${2 * j}] += d2; acc[${2 * i + 1}][${2 * j + 1}] += d3;
+                }
 % endfor
+#endif
 % endfor
-#else   // the CPU emulator of the tests: the same products, the warp's fragments exchanged once per 8 k
-                emu_mma_tf32_tile(&acc[0][0], ${MT}, ${NT}, &ah[0][0], &al[0][0], &bh[0][0], &bl[0][0]);
+#if !defined(__CUDA_ARCH__) && defined(EMU_MMA)   // the CPU emulator of the tests: the same products, the warp's
+                emu_mma_tf32_tile(&acc[0][0], ${MT}, ${NT}, &ah[0][0], &al[0][0], &bh[0][0], &bl[0][0]);   // fragments once
 #endif
             }
         }
@@ -502,7 +509,32 @@ ${kk_pragma()}
 <%def name="issue_tile(t, buf)">
         {   // global -> shared buffer ${buf}, asynchronously: the tile at k = ${t} * ${BK}; out-of-range elements zero-filled
             const int k0 = (${t}) * ${BK};
-% if T % KUA == 0:
+% if TC:
+            // A row-major (As[buf][m][k]): thread tid copies rows ar0 + l*${T // KUA} at k0 + ac0 * ${AU} .. + ${AU}
+            const bool kin = k0 + ac0 * ${AU} < ${KB};
+% for l in range(LA):
+% if GA and l == LA - 1:
+            if (ain${l})
+% endif
+            {
+                const int m = ar0 + ${l * (T // KUA)};
+                const bool ok = kin && bm0 + m < M;
+                const float* p = abase + ${l} * astep + k0;
+% if AU == 4:
+                if (a_vec) {   // K % 4 == 0: the four are in range together
+                    cp_async16(&As[${buf}][m][ac0 * 4], ok ? p : A, ok);
+                } else {
+% for q in range(4):
+                    cp_async4(&As[${buf}][m][ac0 * 4 + ${q}], bm0 + m < M && k0 + ac0 * 4 + ${q} < ${KB} ? p + ${q} : A,
+                              bm0 + m < M && k0 + ac0 * 4 + ${q} < ${KB});
+% endfor
+                }
+% else:
+                cp_async4(&As[${buf}][m][ac0], ok ? p : A, ok);
+% endif
+            }
+% endfor
+% elif T % KUA == 0:
             // thread tid copies rows ar0 + l*${T // KUA} at k0 + ac0: one base pointer, constant steps
             const bool kin = k0 + ac0 < ${KB};
 % for l in range(LA):
@@ -566,7 +598,11 @@ ${compute(buf)}\
 <%def name="issue_full(buf, vec=True)">
         {   // global -> shared buffer ${buf}, the next tile: inside the matrices, so no predicates; then one tile on
 % for l in range(LA):
+% if TC:
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async16_full(&As[${buf}][far0 + ${l * (T // KUA)}][fac0 * 4], fa + ${l} * fastep);
+% else:
             ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async4_full(&As[${buf}][fac0][far0 + ${l * (T // KUA)}], fa + ${l} * fastep);
+% endif
 % endfor
 % for l in range(LB):
 % if vec:
@@ -587,7 +623,7 @@ ${compute(buf)}\
         const int nt = ${KB} / ${BK};
         const int far0 = tid / ${KUA}, fac0 = tid % ${KUA};
         const int fbk0 = tid / ${NUB}, fbn0 = tid % ${NUB} * 4;
-        const float* fa = A + (size_t)(bm0 + far0) * K + fac0;
+        const float* fa = A + (size_t)(bm0 + far0) * K + fac0${" * 4" if TC else ""};
         const float* fb = B + (size_t)fbk0 * N + bn0 + fbn0;
         const size_t fastep = (size_t)${T // KUA} * K, fbstep = (size_t)${T // NUB} * N;
 % for s0 in range(ASYNC - 1):
@@ -617,7 +653,7 @@ ${async_compute(s0)}
     // from pointers that step by a tile, float4 where B's rows are 16-byte aligned and four 4-byte copies where they
     // are not, the stage loop unrolled ${ASYNC} times so that every buffer index is a constant; a last partial k tile
     // is copied zero-filled past the k range and computed after them. Other blocks take the guarded pipeline below.
-    if (${KB} >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+    if (${"a_vec && " if TC else ""}${KB} >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
         if (b_vec) {
 ${async_full_loop(True)}\
         } else {
@@ -629,11 +665,19 @@ ${async_full_loop(False)}\
             const int kt = ${KB} / ${BK} * ${BK};
             const int far0 = tid / ${KUA}, fac0 = tid % ${KUA};
             const int fbk0 = tid / ${NUB}, fbn0 = tid % ${NUB} * 4;
+% if TC:
+            const bool kin = kt + fac0 * 4 < ${KB};   // K % 4 == 0 (a_vec): the four are in range together
+% for l in range(LA):
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async16(&As[0][far0 + ${l * (T // KUA)}][fac0 * 4],
+                kin ? A + (size_t)(bm0 + far0 + ${l * (T // KUA)}) * K + kt + fac0 * 4 : A, kin);
+% endfor
+% else:
             const bool kin = kt + fac0 < ${KB};
 % for l in range(LA):
             ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async4(&As[0][fac0][far0 + ${l * (T // KUA)}],
                 kin ? A + (size_t)(bm0 + far0 + ${l * (T // KUA)}) * K + kt + fac0 : A, kin);
 % endfor
+% endif
 % for l in range(LB):
             ${f"if (bin{l}) " if GB and l == LB - 1 else ""}{
                 const bool kok = kt + fbk0 + ${l * (T // NUB)} < ${KB};
@@ -656,7 +700,7 @@ ${async_compute("0")}
     // TileLoops_Specialize with cp.async: blocks whose tiles are all full (inside M and N, K a multiple of ${BK}) with
     // a float4-aligned B copy without predicates from pointers that step by a tile, and the stage loop is unrolled
     // ${ASYNC} times so that every buffer index is a constant; other blocks take the guarded pipeline below.
-    if (b_vec && ${KB} >= ${BK} && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+    if (${"a_vec && " if TC else ""}b_vec && ${KB} >= ${BK} && ${KB} % ${BK} == 0 && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
 ${async_full_loop(True)}\
 % endif
     } else {
@@ -668,7 +712,7 @@ ${async_full_loop(True)}\
     const int ntiles = (${KB} + ${BK - 1}) / ${BK};
 % if T % KUA == 0:
     const int ar0 = tid / ${KUA}, ac0 = tid % ${KUA};
-    const float* abase = A + (size_t)(bm0 + ar0) * K + ac0;
+    const float* abase = A + (size_t)(bm0 + ar0) * K + ac0${f" * {AU}" if TC and AU > 1 else ""};
     const size_t astep = (size_t)${T // KUA} * K;
 % endif
 % for s0 in range(ASYNC - 1):

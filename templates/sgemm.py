@@ -28,12 +28,14 @@ DOC = ("fp32 SGEMM C = A.B (row-major), naive baseline to a 128x128 register-blo
        "3xTF32 tensor-core tiles")
 KERNEL = "sgemm"
 GENES = [
-    Gene("TileLoops_M", "TileLoops", (16, 32, 64, 128), 16, "rows of C per block (BM)"),
-    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128), 16, "columns of C per block (BN)"),
+    Gene("TileLoops_M", "TileLoops", (16, 32, 64, 128, 256), 16, "rows of C per block (BM; 256 on tensor cores only)"),
+    Gene("TileLoops_N", "TileLoops", (16, 32, 64, 128, 256), 16,
+         "columns of C per block (BN; 256 on tensor cores only)"),
     Gene("TileLoops_K", "TileLoops", (8, 16, 32), 8,
          "k depth of one shared-memory stage (BK); meaningful with UseSharedMemory only, so kept at 8 without it"),
     Gene("ThreadCoarsening_M", "ThreadCoarsening", (1, 2, 4, 8), 1, "rows of C per thread (TM)"),
-    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8), 1, "columns of C per thread (TN)"),
+    Gene("ThreadCoarsening_N", "ThreadCoarsening", (1, 2, 4, 8, 16), 1,
+         "columns of C per thread (TN; 16 on tensor cores only: warp tiles of 64 columns)"),
     Gene("UseSharedMemory", "UseSharedMemory", (False, True), False,
          "stage BM x BK of A (transposed) and BK x BN of B in shared memory per k step"),
     Gene("PadSharedMemory", "PadSharedMemory", (False, True), False,
@@ -99,12 +101,14 @@ GENES = [
          "memory"),
     Gene("ThreadCoarsening_TensorCore", "ThreadCoarsening", (False, True), False,
          "a warp computes its tile on tensor cores (mma.sync m16n8k8, TF32 in, fp32 accumulate) in three passes, "
-         "3xTF32: each element of A and B is split into its TF32 rounding and the TF32 rounding of the remainder, and "
-         "the products small.big + big.small + big.big keep about fp32's accuracy (the one dropped term, small.small, "
-         "is 2^-22 of the product). The warp tile is 8 TM x 4 TN (TM / 2 x TN / 2 mma tiles of 16 x 8); the shared "
-         "tiles are padded by 8 (conflict-free fragment reads) and in dynamic shared memory, so BK 32 with 3-4 "
-         "stages fits. Needs the cp.async pipeline (ReorderInstructions_Async), TM and TN of 2 or more, BM a "
-         "multiple of 8 TM and BN of 4 TN"),
+         "3xTF32: each element of A and B is split into its TF32 rounding and the TF32 rounding of the remainder, "
+         "and the products small.big + big.small + big.big keep about fp32's accuracy (the one dropped term, "
+         "small.small, is 2^-22 of the product); each 8-k step's three passes start from zero and are added to the "
+         "fp32 accumulators outside the tensor core (whose own running sum drifts linearly in K). The warp tile is "
+         "8 TM x 4 TN (TM / 2 x TN / 2 mma tiles of 16 x 8); A is row-major in shared memory (16-byte copies where "
+         "K % 4 == 0), the tiles padded for conflict-free fragment reads and in dynamic shared memory, so BK 32 "
+         "with 3-4 stages fits. Needs the cp.async pipeline (ReorderInstructions_Async), TM and TN of 2 or more, "
+         "BM a multiple of 8 TM and BN of 4 TN"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -136,12 +140,15 @@ def threads(g):
 
 
 def tile_bytes(g):
-    """Bytes of the A and B tiles in shared memory, every stage (padded by 4 floats a row, 8 on tensor cores)."""
+    """Bytes of the A and B tiles in shared memory, every stage: A k-major and B, rows padded by 4 floats; on tensor
+    cores A row-major (rows of BK + 4) and B's rows padded by 8 (conflict-free fragment reads)."""
     if not g["UseSharedMemory"]:
         return 0
-    pad = (8 if g["ThreadCoarsening_TensorCore"] else 4) if g["PadSharedMemory"] else 0
+    bm, bn, bk, pad = g["TileLoops_M"], g["TileLoops_N"], g["TileLoops_K"], g["PadSharedMemory"]
     nbuf = g["ReorderInstructions_Async"] or (2 if g["ReorderInstructions"] else 1)
-    return 4 * nbuf * g["TileLoops_K"] * (g["TileLoops_M"] + pad + g["TileLoops_N"] + pad)
+    if g["ThreadCoarsening_TensorCore"]:
+        return 4 * nbuf * (bm * (bk + 4 * pad) + bk * (bn + 8 * pad))
+    return 4 * nbuf * bk * (bm + 4 * pad + bn + 4 * pad)
 
 
 def dynamic_smem(g):
@@ -199,6 +206,10 @@ def constraints(g):
         if ntx < 16 or nty % 4 or t % 32:
             out.append(f"ThreadCoarsening_Warp needs rows of 16 or more threads and whole 8 x 4 warps "
                        f"({ntx} x {nty} threads)")
+    if not g["ThreadCoarsening_TensorCore"] and (256 in (g["TileLoops_M"], g["TileLoops_N"]) or
+                                                 g["ThreadCoarsening_N"] == 16):
+        out.append("block tiles of 256 and 16 columns per thread are for the tensor-core warp tiles "
+                   "(ThreadCoarsening_TensorCore): the SIMT space keeps tiles of at most 128 x 128 and 8 x 8 a thread")
     if g["ThreadCoarsening_TensorCore"]:
         tm, tn = g["ThreadCoarsening_M"], g["ThreadCoarsening_N"]
         if not (g["UseSharedMemory"] and g["ReorderInstructions_Async"]):

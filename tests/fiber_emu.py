@@ -84,7 +84,8 @@ static void emu_smem(void* p, size_t n) {   // NaN-fill a shared array once per 
 // and each computes its own accumulators from its warp's by the fragment layout of mma.sync.m16n8k8 (tf32,
 // row.col): lane l holds a[l/4][l%4] (a0), a[l/4+8][l%4] (a1), a[l/4][l%4+4] (a2), a[l/4+8][l%4+4] (a3),
 // b[l%4][l/4] (b0), b[l%4+4][l/4] (b1), and accumulates d[l/4][2(l%4)+c] (d0, d1), d[l/4+8][2(l%4)+c] (d2, d3).
-// acc is the thread's acc[2 mt][2 nt]; the passes in the kernel's order: small.big, big.small, big.big.
+// acc is the thread's acc[2 mt][2 nt]; the passes in the kernel's order (small.big, big.small, big.big) summed from
+// zero, then added to acc.
 #define EMU_MMA 1
 static const int EMU_MMA_MAX = 96;   // fragments a thread holds: 2 x (8 x 4 + 8 x 2)
 static std::vector<unsigned> emu_mma_x;
@@ -109,13 +110,13 @@ static void emu_mma_tf32_tile(float* acc, int mt, int nt, const unsigned* ah, co
     };
     for (int i = 0; i < mt; ++i)
         for (int j = 0; j < nt; ++j)
-            for (int pass = 0; pass < 3; ++pass)
-                for (int r = 0; r < 2; ++r)
-                    for (int c = 0; c < 2; ++c) {
-                        float s = 0.f;
-                        for (int k = 0; k < 8; ++k) s += a(i, g + 8 * r, k, pass == 0) * b(j, k, 2 * t + c, pass == 1);
-                        acc[(2 * i + r) * 2 * nt + 2 * j + c] += s;
-                    }
+            for (int r = 0; r < 2; ++r)
+                for (int c = 0; c < 2; ++c) {
+                    float d = 0.f;   // the step's three passes from zero, then one add to the accumulator
+                    for (int pass = 0; pass < 3; ++pass)
+                        for (int k = 0; k < 8; ++k) d += a(i, g + 8 * r, k, pass == 0) * b(j, k, 2 * t + c, pass == 1);
+                    acc[(2 * i + r) * 2 * nt + 2 * j + c] += d;
+                }
     __syncthreads();
 }
 """

@@ -410,7 +410,7 @@ def test_emulated_sgemm_tensor_core_fragment_layout_is_checked(tmp_path, monkeyp
     t = load_template("sgemm")
     g = _tc(t, TC_VARIANTS[0])
     good = t.render(g)
-    bad = good.replace("tf32_split(as[kk * 136 + 8], ah[0][1]", "tf32_split(as[(kk + 4) * 136 + 0], ah[0][1]")
+    bad = good.replace("tf32_split(as[288 + kk], ah[0][1]", "tf32_split(as[0 + kk + 4], ah[0][1]")
     assert bad != good
     monkeypatch.setattr(t, "render", lambda genome, kernel=None: bad)
     with pytest.raises(AssertionError):
@@ -425,7 +425,7 @@ def test_sgemm_tensor_cores_need_the_cp_async_pipeline_and_whole_mma_tiles():
            "ThreadCoarsening_TensorCore": True}
     assert any("TM and TN of 2 or more" in v for v in t.meta.constraints(odd))
     g = _tc(t, TC_VARIANTS[0])
-    assert t.smem_bytes(g) == 0 and t.launch(g, t.problem).dynamic_smem == 4 * 3 * 32 * (136 + 136)
+    assert t.smem_bytes(g) == 0 and t.launch(g, t.problem).dynamic_smem == 4 * 3 * (128 * (32 + 4) + 32 * (128 + 8))
     assert "mma" not in t.render(fast(t)) and "extern __shared__" not in t.render(fast(t))
 
 
