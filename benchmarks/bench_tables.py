@@ -5,13 +5,25 @@ results bench_measure.py returns.
 """
 from __future__ import annotations
 
+import gzip
 import json
+from pathlib import Path
 
 import numpy as np
 
 from evo_kernels.records import size_name
 
 FP32_PEAK_TFLOPS = 67.0  # H200 SXM datasheet (the H100's fp32 rate); conv2d's roofline
+
+
+def read_results(path: str | Path) -> dict:
+    """A ``bench_kernels.py`` result (its ``shapes.json``/``bench.json``), plain or gzipped (``.json.gz``: the large
+    ones of earlier calls are stored so, to keep the working tree a device call carries small)."""
+    path = Path(path)
+    if not path.exists() and path.with_name(path.name + ".gz").exists():
+        path = path.with_name(path.name + ".gz")
+    raw = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    return json.loads(raw)
 
 
 def peer_medians(res: dict) -> dict[str, float]:

@@ -19,9 +19,8 @@ def test_pairs_differ_in_the_gene_alone():
 
 
 def test_the_recorded_call_gives_its_readmes_figures(capsys):
-    import json
 
-    got = gp.summarize(json.loads(CALL5.read_text()), "sgemm", "ReorderInstructions_SplitSum", 1)
+    got = gp.summarize(gp.read_results(CALL5), "sgemm", "ReorderInstructions_SplitSum", 1)   # stored gzipped
     assert len(got) == 12 and all(r["pairs"] == 31 and r["failed"] == 0 for r in got)
     means = [r["geomean_off_over_on"] for r in got]
     assert min(means) == pytest.approx(0.974, abs=5e-4) and max(means) == pytest.approx(1.010, abs=5e-4)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
-from bench_tables import strongest_peer_ms  # noqa: E402
+from bench_tables import read_results, strongest_peer_ms  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     designs_path = a.designs or ROOT / "templates" / f"{a.template}.designs.json"
     try:
-        doc = json.loads(a.shapes.read_text())
+        doc = read_results(a.shapes)
     except (OSError, ValueError) as exc:
         print(f"{a.shapes}: {exc}", file=sys.stderr)
         return 2

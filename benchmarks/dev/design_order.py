@@ -12,13 +12,13 @@ first ones.
 """
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+from bench_tables import read_results  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 
@@ -33,7 +33,7 @@ def positions(order: list[int], times: dict[int, float]) -> tuple[int, int]:
 def main(paths: list[str]) -> int:
     rows = []
     for path in paths:
-        doc = json.loads(Path(path).read_text())
+        doc = read_results(Path(path))
         for res in doc["results"]:
             t = load_template(res["template"])
             p = res["problem"]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
-from bench_tables import strongest_peer_ms  # noqa: E402
+from bench_tables import read_results, strongest_peer_ms  # noqa: E402
 
 
 def _key(genome: dict, gene: str) -> str:
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--off", default="false", help="the gene's value that counts as off (JSON; default false)")
     a = ap.parse_args(argv)
     try:
-        doc = json.loads(a.shapes.read_text())
+        doc = read_results(a.shapes)
         off = json.loads(a.off)
     except (OSError, ValueError) as exc:
         print(f"{a.shapes}: {exc}", file=sys.stderr)
