@@ -598,8 +598,14 @@ ${compute(buf)}\
 <%def name="issue_full(buf, vec=True)">
         {   // global -> shared buffer ${buf}, the next tile: inside the matrices, so no predicates; then one tile on
 % for l in range(LA):
-% if TC:
+% if TC and vec:
             ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async16_full(&As[${buf}][far0 + ${l * (T // KUA)}][fac0 * 4], fa + ${l} * fastep);
+% elif TC:
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{   // A rows not 16-byte aligned (K % 4 != 0): four 4-byte copies
+% for q in range(4):
+                cp_async4_full(&As[${buf}][far0 + ${l * (T // KUA)}][fac0 * 4 + ${q}], fa + ${l} * fastep + ${q});
+% endfor
+            }
 % else:
             ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async4_full(&As[${buf}][fac0][far0 + ${l * (T // KUA)}], fa + ${l} * fastep);
 % endif
@@ -653,8 +659,8 @@ ${async_compute(s0)}
     // from pointers that step by a tile, float4 where B's rows are 16-byte aligned and four 4-byte copies where they
     // are not, the stage loop unrolled ${ASYNC} times so that every buffer index is a constant; a last partial k tile
     // is copied zero-filled past the k range and computed after them. Other blocks take the guarded pipeline below.
-    if (${"a_vec && " if TC else ""}${KB} >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
-        if (b_vec) {
+    if (${KB} >= ${BK} && bm0 + ${BM} <= M && bn0 + ${BN} <= N) {
+        if (b_vec${" && a_vec" if TC else ""}) {${"   // on tensor cores A and B both 16-byte copies, or both 4-byte" if TC else ""}
 ${async_full_loop(True)}\
         } else {
 ${async_full_loop(False)}\
@@ -666,10 +672,19 @@ ${async_full_loop(False)}\
             const int far0 = tid / ${KUA}, fac0 = tid % ${KUA};
             const int fbk0 = tid / ${NUB}, fbn0 = tid % ${NUB} * 4;
 % if TC:
-            const bool kin = kt + fac0 * 4 < ${KB};   // K % 4 == 0 (a_vec): the four are in range together
 % for l in range(LA):
-            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}cp_async16(&As[0][far0 + ${l * (T // KUA)}][fac0 * 4],
-                kin ? A + (size_t)(bm0 + far0 + ${l * (T // KUA)}) * K + kt + fac0 * 4 : A, kin);
+            ${f"if (ain{l}) " if GA and l == LA - 1 else ""}{
+                const float* p = A + (size_t)(bm0 + far0 + ${l * (T // KUA)}) * K + kt + fac0 * 4;
+                if (a_vec) {   // K % 4 == 0: the four are in range together
+                    const bool kin = kt + fac0 * 4 < ${KB};
+                    cp_async16(&As[0][far0 + ${l * (T // KUA)}][fac0 * 4], kin ? p : A, kin);
+                } else {
+% for q in range(4):
+                    cp_async4(&As[0][far0 + ${l * (T // KUA)}][fac0 * 4 + ${q}], kt + fac0 * 4 + ${q} < ${KB} ? p + ${q} : A,
+                              kt + fac0 * 4 + ${q} < ${KB});
+% endfor
+                }
+            }
 % endfor
 % else:
             const bool kin = kt + fac0 < ${KB};

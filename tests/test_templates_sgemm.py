@@ -373,7 +373,8 @@ def test_sgemm_warp_tiles_need_wide_rows_of_threads_and_are_identity_when_off():
 
 
 # ThreadCoarsening_TensorCore: the warp's tile on tensor cores, 3xTF32 (the emulator exchanges the warp's fragments by
-# mma.sync.m16n8k8's layout). Warp tiles of 64 x 32, 32 x 32 and 16 x 16; the full-tile cp.async loop with its edges
+# mma.sync.m16n8k8's layout). Warp tiles of 64 x 32, 32 x 32, 16 x 16 and 64 x 64 (256 x 128 blocks); the full-tile
+# cp.async loop with its edges (A in 16-byte copies, and in 4-byte ones where K % 4 != 0)
 # and the shift, split-K (the last block's sum from the workspace), the packed edge-only split, scalar copies (no
 # VectorizeLoads: B in 4-byte copies, C in scalar stores), and the guarded loop alone; ragged, misaligned and tiny
 # shapes
@@ -384,9 +385,11 @@ TC_VARIANTS = [dict(ReorderInstructions_Async=3, TileLoops_K=32, TileLoops_Group
                     ReorderInstructions_Async=4, TileLoops_Specialize=False, TileLoops_SplitKEdges=8,
                     VectorizeLoads=False),
                dict(TileLoops_M=32, TileLoops_N=32, ThreadCoarsening_M=2, ThreadCoarsening_N=4, TileLoops_K=16,
-                    ReorderInstructions_Async=2, PadSharedMemory=False, TileLoops_SplitK=16)]
+                    ReorderInstructions_Async=2, PadSharedMemory=False, TileLoops_SplitK=16),
+               dict(TileLoops_M=256, ThreadCoarsening_N=16, TileLoops_K=16, ReorderInstructions_Async=3,
+                    TileLoops_SpecializeEdges=True, TileLoops_Shift=True, TileLoops_Group=8)]
 TC_SHAPES = [{"M": 67, "N": 132, "K": 36}, {"M": 1, "N": 37, "K": 5}, {"M": 130, "N": 129, "K": 21},
-             {"M": 256, "N": 256, "K": 96}, {"M": 200, "N": 261, "K": 300}]
+             {"M": 256, "N": 256, "K": 96}, {"M": 200, "N": 261, "K": 300}, {"M": 260, "N": 130, "K": 43}]
 
 
 def _tc(t, change):
