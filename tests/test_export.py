@@ -92,6 +92,28 @@ def test_header_opts_in_to_large_dynamic_shared_memory(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
+def test_sgemm_header_with_the_tensor_core_design_opts_in_and_compiles(tmp_path):
+    # the tensor-core design's tiles are dynamic shared memory (59 KB at 128 x 128, BK 16, 3 stages): past 48 KB the
+    # header opts in before the launch; the SIMT specialization beside it launches with none, as before
+    t = load_template("sgemm")
+    tc = next(g for g in t.designs if g["ThreadCoarsening_TensorCore"])
+    rows = entries(t, [{"M": 4096, "N": 4096, "K": 4096}, {"M": 1021, "N": 1019, "K": 1031}])
+    rows[0]["genome"], rows[1]["genome"] = tc, t.space.coerce(t.meta.FAST_GENOME)
+    header = render_header(t, rows)
+    smem = t.launch(tc, rows[0]["problem"]).dynamic_smem
+    launch_0 = header[header.index("inline cudaError_t launch_0("):]
+    launch_0 = launch_0[:launch_0.index("\n}\n")]
+    assert 48 * 1024 < smem and f"cudaFuncAttributeMaxDynamicSharedMemorySize, (int)({smem}))" in launch_0
+    assert f"<<<grid, block, {smem}, stream>>>" in launch_0 and "mma.sync.aligned.m16n8k8" in header
+    launch_1 = header[header.index("inline cudaError_t launch_1("):]
+    assert "<<<grid, block, 0, stream>>>" in launch_1[:launch_1.index("\n}\n")]
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
 # TileLoops_SplitK: split at skinny shapes, unsplit past the workspace cap, at most one split per k tile;
 # TileLoops_SplitKEdges: split where a tile is cut short and the packed slices fit, unsplit where every tile is
 # full or the slices do not fit the workspace, at most one split per k tile
@@ -199,6 +221,32 @@ def test_header_with_large_dynamic_shared_memory_runs_and_matches_reference(tmp_
     want = t.reference({"inp": x.astype(np.float64)}, p)["out"]
     got = np.fromfile(tmp_path / "out.out.bin", dtype=np.float32).reshape(want.shape)
     assert np.linalg.norm(got - want) / np.linalg.norm(want) < t.tolerance
+
+
+@pytest.mark.gpu
+def test_sgemm_header_with_the_tensor_core_design_runs_and_matches_reference(tmp_path):
+    # 2000 x 2100 x 2500 dispatches to the tensor-core specialization (tuned at 4096^3, nearer than 1021 x 1019 x 1031);
+    # K % 4 == 0 and a ragged M and N: the full-tile loop, the shifted edge tiles
+    t = load_template("sgemm")
+    tc = next(g for g in t.designs if g["ThreadCoarsening_TensorCore"])
+    p = {"M": 2000, "N": 2100, "K": 2500}
+    rows = entries(t, [{"M": 4096, "N": 4096, "K": 4096}, {"M": 1021, "N": 1019, "K": 1031}])
+    rows[0]["genome"], rows[1]["genome"] = tc, t.space.coerce(t.meta.FAST_GENOME)
+    assert dispatch(t, rows, p) == 0
+    (tmp_path / "tuned.cuh").write_text(render_header(t, rows))
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", p))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rng = np.random.default_rng(9)
+    x = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role == "in"}
+    for name, arr in x.items():
+        arr.tofile(tmp_path / f"{name}.bin")
+    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
+    want = t.reference({k: v.astype(np.float64) for k, v in x.items()}, p)["C"]
+    got = np.fromfile(tmp_path / "C.out.bin", dtype=np.float32).reshape(want.shape)
+    assert np.linalg.norm(got - want) / np.linalg.norm(want) < 1e-6   # 3xTF32: fp32's accuracy, not the 1e-4 bound
 
 
 def test_header_names_its_own_file_and_says_when_it_was_measured():
