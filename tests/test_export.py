@@ -38,6 +38,22 @@ def build_selftest(tmp_path: Path, name: str, problems, run_problem):
     return t, header
 
 
+def run_header(tmp_path: Path, t, rows, p, inputs: dict) -> dict:
+    """The header of ``rows`` built into its self-test program and run at ``p`` on ``inputs`` (on the GPU):
+    its outputs by name, float32 in their shapes."""
+    (tmp_path / "tuned.cuh").write_text(render_header(t, rows))
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", p))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path, capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    for name, arr in inputs.items():
+        arr.tofile(tmp_path / f"{name}.bin")
+    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
+    return {a.name: np.fromfile(tmp_path / f"{a.name}.out.bin", dtype=np.float32).reshape(a.shape)
+            for a in t.args(p) if a.role == "out"}
+
+
 @pytest.mark.parametrize("name", ["transpose", "sgemm", "stencil", "softmax", "reduce_sum", "conv2d"])
 def test_header_compiles_in_a_host_program(tmp_path, name):
     t = load_template(name)
@@ -209,17 +225,9 @@ def test_header_with_large_dynamic_shared_memory_runs_and_matches_reference(tmp_
                                        "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 8,
                                        "VectorizeLoads_Align": True})
     assert dispatch(t, rows, p) == 1
-    (tmp_path / "tuned.cuh").write_text(render_header(t, rows))
-    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", p))
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path, capture_output=True,
-                          text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    x = draw(t.args(p)[1], np.random.default_rng(8)).astype(np.float32)
-    x.tofile(tmp_path / "inp.bin")
-    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
-    want = t.reference({"inp": x.astype(np.float64)}, p)["out"]
-    got = np.fromfile(tmp_path / "out.out.bin", dtype=np.float32).reshape(want.shape)
+    x = {"inp": draw(t.args(p)[1], np.random.default_rng(8)).astype(np.float32)}
+    got = run_header(tmp_path, t, rows, p, x)["out"]
+    want = t.reference({"inp": x["inp"].astype(np.float64)}, p)["out"]
     assert np.linalg.norm(got - want) / np.linalg.norm(want) < t.tolerance
 
 
@@ -233,19 +241,10 @@ def test_sgemm_header_with_the_tensor_core_design_runs_and_matches_reference(tmp
     rows = entries(t, [{"M": 4096, "N": 4096, "K": 4096}, {"M": 1021, "N": 1019, "K": 1031}])
     rows[0]["genome"], rows[1]["genome"] = tc, t.space.coerce(t.meta.FAST_GENOME)
     assert dispatch(t, rows, p) == 0
-    (tmp_path / "tuned.cuh").write_text(render_header(t, rows))
-    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", p))
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path, capture_output=True,
-                          text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
     rng = np.random.default_rng(9)
     x = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role == "in"}
-    for name, arr in x.items():
-        arr.tofile(tmp_path / f"{name}.bin")
-    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
+    got = run_header(tmp_path, t, rows, p, x)["C"]
     want = t.reference({k: v.astype(np.float64) for k, v in x.items()}, p)["C"]
-    got = np.fromfile(tmp_path / "C.out.bin", dtype=np.float32).reshape(want.shape)
     assert np.linalg.norm(got - want) / np.linalg.norm(want) < 1e-6   # 3xTF32: fp32's accuracy, not the 1e-4 bound
 
 
