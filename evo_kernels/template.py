@@ -169,7 +169,15 @@ class KernelTemplate:
 
     @property
     def tolerance(self) -> float:
+        """The template's ``TOLERANCE``: the bound at every size where it gives no ``tolerance(p)``."""
         return float(getattr(self.meta, "TOLERANCE", DEFAULT_TOLERANCE["float32"]))
+
+    def tolerance_at(self, problem: Mapping[str, int]) -> float:
+        """The relative error an output may have at ``problem``: the template's ``tolerance(p)`` where it has one
+        (sgemm's grows like sqrt(K), as an fp32 sum's rounding error does, so that a bias that grows like K
+        shows), else ``TOLERANCE``. The one bound every check of the protocol applies."""
+        fn: Callable[[Mapping[str, int]], float] | None = getattr(self.meta, "tolerance", None)
+        return float(fn(dict(problem))) if fn is not None else self.tolerance
 
     def render(self, genome: Mapping[str, Any], kernel: str | None = None) -> str:
         """CUDA source of the kernel for a valid genome (its function named ``kernel``, else the template's

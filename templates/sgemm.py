@@ -20,6 +20,8 @@ zero-filled in shared memory, stores are bounds-checked, and float4 paths fall b
 ones whenever a row stride (K for A, N for B and C) is not a multiple of 4 or a pointer is not
 16-byte aligned.
 """
+import math
+
 import numpy as np
 
 from evo_kernels.genome import MAX_SMEM_PER_BLOCK, Gene
@@ -118,7 +120,19 @@ CHECK_PROBLEMS = [
     {"M": 1, "N": 37, "K": 5},  # tiny and odd
     {"M": 67, "N": 132, "K": 36},  # K, N multiples of 4 (float4 paths) with tails in every dim
 ]
-TOLERANCE = 1e-4  # fp32 accumulation over k ~ 1000 against a float64 reference
+TOLERANCE = 1e-4  # the CPU emulator's desk checks (max-abs error); the protocol applies tolerance(p), below
+TOLERANCE_FLOOR = 2e-6
+TOLERANCE_PER_SQRT_K = 2e-7
+
+
+def tolerance(p):
+    """The relative error norm C may have at ``p``: 2e-7 sqrt(K), at least 2e-6 (6.4e-6 at K = 1031, 1.3e-5 at 4096).
+    An fp32 sum's rounding error grows like sqrt(K) (a sequential one: about 6e-8 sqrt(K / 2)); every genome recorded
+    on the H200 at 2048^3 measured 2.9-8.1e-7 against its 9.1e-6, and the tensor-core designs 2-6e-7 at every size. A
+    bias grows like K: 3xTF32 accumulated inside the tensor core measured 2.9e-5 at K = 4096 (benchmarks/
+    h100-2026-12-06e/call1), inside a fixed 1e-4 up to K ~ 14000 but not inside this bound past K ~ 1000; one TF32
+    pass (3e-4) fails it up to K ~ 2 million."""
+    return max(TOLERANCE_FLOOR, TOLERANCE_PER_SQRT_K * math.sqrt(p["K"]))
 
 # The high-performance design the space is built to reach (see the module docstring).
 FAST_GENOME = {

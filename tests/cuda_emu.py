@@ -172,6 +172,6 @@ def run_on_cpu(tmpl: KernelTemplate, genome, problem, work_dir: Path, offset: in
             rf = np.asarray(ref[a.name], dtype=np.float64)
             err = rel_error(o, rf, norms.get(a.name))
             res[f"err_{a.name}"] = err
-            if err > tmpl.tolerance and res["status"] == "ok":
+            if err > tmpl.tolerance_at(problem) and res["status"] == "ok":
                 res["status"] = "wrong_result"
     return res

@@ -109,7 +109,7 @@ class TorchOnDevice:
                 del tin
                 torch.cuda.synchronize()  # the reference's own GPU time stays in "reference"
                 stats = functools.partial(torch_output_stats, torch)
-                c = compare_all(outs, refs, t.tolerance, poisoned, label, stats=stats, norms=norms)
+                c = compare_all(outs, refs, t.tolerance_at(p), poisoned, label, stats=stats, norms=norms)
             del refs
         # torch's cached blocks go back once the build is done (in time()), not after every check
         return c

@@ -214,7 +214,7 @@ class Evaluator(TorchOnDevice):
                 c = self._judge_on_gpu(t, outs[0], inputs, p, bufs.poisoned, f"{where}: ")
             else:
                 with self.clock.charge("reference"):
-                    c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance, bufs.poisoned,
+                    c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance_at(p), bufs.poisoned,
                                     f"{where}: ", norms=norms)
             return require_ok(c)
         finally:
@@ -244,7 +244,7 @@ class Evaluator(TorchOnDevice):
                           device_outputs=self._device_outputs,
                           judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
                               t, outs, inputs, p, poisoned, label),
-                          tolerance=t.tolerance, clock=self.clock, stage=stage)
+                          tolerance=t.tolerance_at(p), clock=self.clock, stage=stage)
             return timed.run(seeds, job["min_reps"], job["max_reps"], job["time_cap_s"])
         finally:
             self.clock.to("timing")  # freeing what the timed stage allocated
