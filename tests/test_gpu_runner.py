@@ -233,15 +233,18 @@ def test_a_batch_names_the_gpu_and_driver_its_workers_record():
 
 
 def test_the_workers_error_norms_from_either_sides_inputs():
-    """Evaluator._error_norms, the one place the worker takes a template's error norms: from torch tensors (on the
-    GPU in the worker; CPU tensors here) or host arrays alike, and {} for a template without one."""
+    """The worker's error norms: from torch tensors on the GPU (CPU tensors here: Evaluator._gpu_error_norms), and
+    with the reference from one float64 host copy of an input set from either side (Evaluator._host_judgement, the
+    timed stage's host judgement); {} for a template without one."""
     torch = pytest.importorskip("torch")
     from evo_kernels.runners.worker import Evaluator
 
-    ev = object.__new__(Evaluator)  # only the pure method: no CUDA context
+    ev = object.__new__(Evaluator)  # only the pure methods: no CUDA context
     ev._torch = torch
     t, x = load_template("reduce_sum"), np.array([3.0, -4.0], dtype=np.float32)
-    for inputs, on_gpu in (({"inp": torch.from_numpy(x)}, True), ({"inp": torch.from_numpy(x)}, False),
-                           ({"inp": x}, False)):
-        assert ev._error_norms(t, inputs, {"N": 2}, on_gpu) == {"out": 5.0}
-    assert ev._error_norms(load("correct_simple"), {"x": x}, {"N": 2}, False) == {}
+    assert ev._gpu_error_norms(t, {"inp": torch.from_numpy(x)}, {"N": 2}) == {"out": 5.0}
+    for inputs in ({"inp": torch.from_numpy(x)}, {"inp": x}):
+        refs, norms = ev._host_judgement(t, inputs, {"N": 2})
+        assert norms == {"out": 5.0} and float(refs["out"].ravel()[0]) == -1.0
+    assert ev._gpu_error_norms(load("correct_simple"), {"x": torch.from_numpy(x)}, {"N": 2}) == {}
+    assert ev._host_judgement(load("correct_simple"), {"x": x}, {"N": 2})[1] == {}

@@ -105,8 +105,8 @@ class Timed:
     sync: Callable[[str], None]  # synchronize the context; an error raises Failed
     draw: Callable[[np.random.SeedSequence], Inputs]  # a fresh input set at this shape
     intact: Callable[[Buffers, Inputs, str], None]  # guard zones as laid and inputs as given, else Failed
-    reference: Callable[[Inputs], Mapping[str, np.ndarray]]  # the numpy float64 reference (inputs from either side)
-    error_norms: Callable[[Inputs], Mapping[str, float]]  # the template's error norms of those inputs ({}: ||ref||)
+    # the numpy float64 reference of inputs from either side, and the template's error norms of them ({}: ||ref||)
+    reference: Callable[[Inputs], tuple[Mapping[str, np.ndarray], Mapping[str, float]]]
     device_outputs: Callable[[Buffers], dict[str, Any]]  # torch copies of the outputs (GPU path)
     judge_on_gpu: Callable[[Mapping[str, Any], Inputs, set[str], str], Check]  # reference and comparison there
     tolerance: float
@@ -174,6 +174,6 @@ class Timed:
         if not self.on_gpu:
             outs_host = self.bufs.download()
             with self.clock.charge("reference"):
-                refs_host, norms = self.reference(inputs), self.error_norms(inputs)
+                refs_host, norms = self.reference(inputs)
             return compare_all(outs_host, refs_host, self.tolerance, self.bufs.poisoned, label, norms=norms)
         return self.judge_on_gpu(self.device_outputs(self.bufs), inputs, self.bufs.poisoned, label)

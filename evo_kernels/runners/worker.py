@@ -154,21 +154,24 @@ class Evaluator(TorchOnDevice):
         if bad:
             raise Failed("wrong_result", f"{where}: {bad}")
 
-    def _error_norms(self, t: KernelTemplate, inputs: Mapping[str, Any], p: Mapping[str, int],
-                     on_gpu: bool) -> dict[str, float]:
-        """The template's error norms of an input set (KernelTemplate.error_norms), from float64 copies: torch
-        tensors on the GPU where ``on_gpu``, else host arrays (torch tensors copied to the host); {} without copying
-        anything where the template gives none."""
+    def _gpu_error_norms(self, t: KernelTemplate, inputs: Mapping[str, Any], p: Mapping[str, int]) -> dict[str, float]:
+        """The template's error norms (KernelTemplate.error_norms) of an input set of torch tensors, from float64
+        copies on the GPU; {} without copying anything where the template gives none."""
         if not t.has_error_norm:
             return {}
-        if on_gpu:
-            return t.error_norms({k: v.to(self._torch.float64) if v.dtype.is_floating_point else v
-                                  for k, v in inputs.items()}, p)
-        return t.error_norms(_as64(self._host_inputs(inputs)), p)
+        return t.error_norms({k: v.to(self._torch.float64) if v.dtype.is_floating_point else v
+                              for k, v in inputs.items()}, p)
 
-    def _reference(self, t: KernelTemplate, inputs: Mapping[str, np.ndarray], p: Mapping[str, int]) -> dict:
-        """The template's numpy float64 reference, on the CPU."""
-        return {k: np.asarray(v) for k, v in t.reference(_as64(inputs), p).items()}
+    def _reference(self, t: KernelTemplate, inputs64: Mapping[str, np.ndarray], p: Mapping[str, int]) -> dict:
+        """The template's numpy float64 reference of host float64 inputs (``_as64``), on the CPU."""
+        return {k: np.asarray(v) for k, v in t.reference(inputs64, p).items()}
+
+    def _host_judgement(self, t: KernelTemplate, inputs: Mapping[str, Any],
+                        p: Mapping[str, int]) -> tuple[dict, dict[str, float]]:
+        """The numpy float64 reference of an input set from either side and the template's error norms of it, from
+        one float64 host copy (torch tensors copied to the host once): what the timed stage judges on the host."""
+        inputs64 = _as64(self._host_inputs(inputs))
+        return self._reference(t, inputs64, p), t.error_norms(inputs64, p)
 
     # --- the protocol -------------------------------------------------------------------------
 
@@ -200,7 +203,9 @@ class Evaluator(TorchOnDevice):
                 self._sync(f"{where} launch {k}")
                 self._intact(bufs, inputs, f"{where} launch {k}", on_gpu)
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
-            norms = self._error_norms(t, inputs, p, on_gpu)  # the scale two launches are compared at too
+            # the scale two launches are compared at too; on the host from the float64 copy the reference reads
+            inputs64 = None if on_gpu else _as64(inputs)
+            norms = self._gpu_error_norms(t, inputs, p) if on_gpu else t.error_norms(inputs64, p)
             for name in outs[0]:
                 a, b, norm = outs[0][name], outs[1][name], norms.get(name)
                 same = agree_torch(self._torch, a, b, norm=norm) if on_gpu else agree(a, b, norm=norm)
@@ -214,7 +219,7 @@ class Evaluator(TorchOnDevice):
                 c = self._judge_on_gpu(t, outs[0], inputs, p, bufs.poisoned, f"{where}: ")
             else:
                 with self.clock.charge("reference"):
-                    c = compare_all(outs[0], self._reference(t, inputs, p), t.tolerance_at(p), bufs.poisoned,
+                    c = compare_all(outs[0], self._reference(t, inputs64, p), t.tolerance_at(p), bufs.poisoned,
                                     f"{where}: ", norms=norms)
             return require_ok(c)
         finally:
@@ -239,8 +244,7 @@ class Evaluator(TorchOnDevice):
                           launch=functools.partial(self._launch, func, launch), sync=self._sync,
                           draw=functools.partial(self._timed_inputs, args),
                           intact=functools.partial(self._intact, on_gpu=fresh),
-                          reference=lambda inputs: self._reference(t, self._host_inputs(inputs), p),
-                          error_norms=lambda inputs: self._error_norms(t, inputs, p, on_gpu=False),
+                          reference=lambda inputs: self._host_judgement(t, inputs, p),
                           device_outputs=self._device_outputs,
                           judge_on_gpu=lambda outs, inputs, poisoned, label: self._judge_on_gpu(
                               t, outs, inputs, p, poisoned, label),
