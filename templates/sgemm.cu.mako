@@ -285,7 +285,7 @@ ${direct_loop(False)}
 % else:
 <%doc> ---------------- shared-memory kernel ---------------- </%doc>
 % if TC:
-    extern __shared__ __align__(16) float tc_smem[];   // ${NBUF * (BM * (BK + APAD) + BK * (BN + PAD)) * 4} B, launched with the kernel
+    extern __shared__ __align__(16) float tc_smem[];   // ${meta.dynamic_smem(g)} B, launched with the kernel
     float (*As)[${BM}][${BK + APAD}] = reinterpret_cast<float (*)[${BM}][${BK + APAD}]>(tc_smem);   // As[buf][m][k]
     float (*Bs)[${BK}][${BN + PAD}] = reinterpret_cast<float (*)[${BK}][${BN + PAD}]>(tc_smem + ${NBUF * BM * (BK + APAD)});
 % else:
