@@ -129,16 +129,12 @@ template <int N> __device__ __forceinline__ void cp_async_wait()
 % if TC:
 // 3xTF32: x = big + small + r, big = tf32(x), small = tf32(x - big) (x - big is exact in fp32), |r| <= 2^-22 |x|
 __device__ __forceinline__ unsigned tf32_round(float x)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    unsigned r;
-    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
-    return r;
-#else   // the same rounding on the host: to nearest on the 13 dropped bits, ties away from zero
+{   // to nearest on the 13 dropped bits, ties away from zero: cvt.rna.tf32.f32's rounding in two integer instructions
+    // (sm_90 runs the cvt as four, FSETP SEL IMAD LOP3: 2026-12-06f, benchmarks/dev/loop_mix.py). Infinities stay,
+    // overflow rounds to infinity; a NaN x may lose its NaN bits here, but small = x - big is NaN and so is C
     unsigned u;
     __builtin_memcpy(&u, &x, 4);
-    return (u & 0x7f800000u) == 0x7f800000u ? u : (u + 0x1000u) & 0xffffe000u;
-#endif
+    return (u + 0x1000u) & 0xffffe000u;
 }
 __device__ __forceinline__ void tf32_split(float x, unsigned& big, unsigned& small)
 {
