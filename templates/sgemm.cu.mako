@@ -36,6 +36,9 @@ if TC:
     WTM, WTN = 8 * TM, 4 * TN              # the warp tile
     NWN = BN // WTN                        # warps along N (warp w: rows w / NWN, columns w % NWN)
     MT, NT = TM // 2, TN // 2              # m16 x n8 mma tiles of the warp tile
+    S = ReorderInstructions_TensorSteps    # 8-k steps the tensor core sums from zero before one fp32 add
+    def kx(o, paren=False):                # the k index kk + o of a step's fragment
+        return "kk" if o == 0 else (f"(kk + {o})" if paren else f"kk + {o}")
     # acc[i][j]: mma tile (i / 2, j / 2), accumulator (i % 2) * 2 + j % 2: row g + 8 (i % 2), column 2 t + j % 2
     def roff(i):
         return (i // 2) * 16 + (i % 2) * 8
@@ -69,7 +72,7 @@ def kk_pragma():
 // double_buffer=${int(DB)} async_stages=${ASYNC} max_registers=${AdjustBlockSize_MaxRegisters} full_tile_path=${int(FAST)}
 // fragment_pipeline=${int(FRAG)} block_row_group=${GROUP}${f" full_tile_edges={int(EDGE)}" if EDGE else ""}${f" split_k={SPLIT}" if SPLIT > 1 and not EONLY else ""}${f" split_k_edges={SPLIT}" if EONLY else ""}
 % if TC:
-// tensor_cores=3xTF32: warps of ${WTM} x ${WTN}, ${MT} x ${NT} mma tiles of m16n8k8 each
+// tensor_cores=3xTF32: warps of ${WTM} x ${WTN}, ${MT} x ${NT} mma tiles of m16n8k8 each${f", {8 * S} k a sum from zero" if S > 1 else ""}
 % endif
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): the copy needs no staging registers and
@@ -463,31 +466,37 @@ ${kk_pragma()}
 </%def>
 % if TC:
 <%def name="tc_compute(buf)">
-        {   // acc += As[buf] . Bs[buf] on tensor cores, 8 k at a time: the warp's ${MT} x ${NT} m16n8k8 tiles, each operand
+        {   // acc += As[buf] . Bs[buf] on tensor cores, ${8 * S} k at a time: the warp's ${MT} x ${NT} m16n8k8 tiles, each operand
             // split in two TF32 parts and three products, the small ones first: small.big, big.small, big.big. B's
-            // fragments of the step first, then A's one mma row at a time (8 registers of A live at a time)
+            // fragments of the ${"steps" if S > 1 else "step"} first, then A's one mma row at a time (${8 * S} registers of A live at a time)
             const float* as = &As[${buf}][warp / ${NWN} * ${WTM} + lane / 4][lane % 4];
             const float* bs = &Bs[${buf}][lane % 4][warp % ${NWN} * ${WTN} + lane / 4];
 #pragma unroll
-            for (int kk = 0; kk < ${BK}; kk += 8) {
-                unsigned ah[${MT}][4], al[${MT}][4], bh[${NT}][2], bl[${NT}][2];
+            for (int kk = 0; kk < ${BK}; kk += ${8 * S}) {
+                unsigned ah[${S * MT}][4], al[${S * MT}][4], bh[${S * NT}][2], bl[${S * NT}][2];   // [step * tiles + tile]
+% for s in range(S):
 % for j in range(NT):
-                tf32_split(bs[kk * ${BN + PAD} + ${8 * j}], bh[${j}][0], bl[${j}][0]);
-                tf32_split(bs[(kk + 4) * ${BN + PAD} + ${8 * j}], bh[${j}][1], bl[${j}][1]);
+                tf32_split(bs[${kx(8 * s, True)} * ${BN + PAD} + ${8 * j}], bh[${s * NT + j}][0], bl[${s * NT + j}][0]);
+                tf32_split(bs[${kx(8 * s + 4, True)} * ${BN + PAD} + ${8 * j}], bh[${s * NT + j}][1], bl[${s * NT + j}][1]);
+% endfor
 % endfor
 % for i in range(MT):
-                tf32_split(as[${16 * i * (BK + APAD)} + kk], ah[${i}][0], al[${i}][0]);
-                tf32_split(as[${(16 * i + 8) * (BK + APAD)} + kk], ah[${i}][1], al[${i}][1]);
-                tf32_split(as[${16 * i * (BK + APAD)} + kk + 4], ah[${i}][2], al[${i}][2]);
-                tf32_split(as[${(16 * i + 8) * (BK + APAD)} + kk + 4], ah[${i}][3], al[${i}][3]);
+% for s in range(S):
+                tf32_split(as[${16 * i * (BK + APAD)} + ${kx(8 * s)}], ah[${s * MT + i}][0], al[${s * MT + i}][0]);
+                tf32_split(as[${(16 * i + 8) * (BK + APAD)} + ${kx(8 * s)}], ah[${s * MT + i}][1], al[${s * MT + i}][1]);
+                tf32_split(as[${16 * i * (BK + APAD)} + ${kx(8 * s + 4)}], ah[${s * MT + i}][2], al[${s * MT + i}][2]);
+                tf32_split(as[${(16 * i + 8) * (BK + APAD)} + ${kx(8 * s + 4)}], ah[${s * MT + i}][3], al[${s * MT + i}][3]);
+% endfor
 #if defined(__CUDA_ARCH__) || !defined(EMU_MMA)
 % for j in range(NT):
-                {   // this step's three passes from zero, then one rounded fp32 add each: the tensor core's own sum is not
-                    // rounded to nearest, and run over all of K it drifts (error linear in K, 2026-12-06e call 1)
+                {   // ${"these steps'" if S > 1 else "this step's"} three passes from zero, then one rounded fp32 add each: the tensor core's own
+                    // sum is not rounded to nearest, and run over all of K it drifts (error linear in K, 2026-12-06e call 1)
                     float d0 = 0.f, d1 = 0.f, d2 = 0.f, d3 = 0.f;
-                    mma_tf32(d0, d1, d2, d3, al[${i}], bh[${j}]);
-                    mma_tf32(d0, d1, d2, d3, ah[${i}], bl[${j}]);
-                    mma_tf32(d0, d1, d2, d3, ah[${i}], bh[${j}]);
+% for s in range(S):
+                    mma_tf32(d0, d1, d2, d3, al[${s * MT + i}], bh[${s * NT + j}]);
+                    mma_tf32(d0, d1, d2, d3, ah[${s * MT + i}], bl[${s * NT + j}]);
+                    mma_tf32(d0, d1, d2, d3, ah[${s * MT + i}], bh[${s * NT + j}]);
+% endfor
                     acc[${2 * i}][${2 * j}] += d0; acc[${2 * i}][${2 * j + 1}] += d1;
                     acc[${2 * i + 1}][${2 * j}] += d2; acc[${2 * i + 1}][${2 * j + 1}] += d3;
                 }
@@ -495,7 +504,7 @@ ${kk_pragma()}
 #endif
 % endfor
 #if !defined(__CUDA_ARCH__) && defined(EMU_MMA)   // the CPU emulator of the tests: the same products, the warp's
-                emu_mma_tf32_tile(&acc[0][0], ${MT}, ${NT}, &ah[0][0], &al[0][0], &bh[0][0], &bl[0][0]);   // fragments once
+                emu_mma_tf32_tile(&acc[0][0], ${MT}, ${NT}, ${S}, &ah[0][0], &al[0][0], &bh[0][0], &bl[0][0]);   // fragments once
 #endif
             }
         }

@@ -112,6 +112,12 @@ GENES = [
          "K % 4 == 0), the tiles padded for conflict-free fragment reads and in dynamic shared memory, so BK 32 "
          "with 3-4 stages fits. Needs the cp.async pipeline (ReorderInstructions_Async), TM and TN of 2 or more, "
          "BM a multiple of 8 TM and BN of 4 TN"),
+    Gene("ReorderInstructions_TensorSteps", "ReorderInstructions", (1, 2), 1,
+         "on tensor cores, how many 8-k steps' passes the tensor core sums from zero before the one fp32 add to each "
+         "accumulator: 1, each step's three; 2, two steps' six (half the adds, which are a quarter of the loop's "
+         "instructions at 64 x 32 warps, for two steps' fragments live at once). The tensor core's own sum is not "
+         "rounded to nearest: 2 lets it run 16 k instead of 8 (run over all of K it drifted linearly). Needs "
+         "ThreadCoarsening_TensorCore and BK of 16 or more"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
@@ -238,6 +244,12 @@ def constraints(g):
                        "not with ThreadCoarsening_TensorCore")
         if tile_bytes(g) > MAX_SMEM_PER_BLOCK:
             out.append(f"the tiles take {tile_bytes(g)} B of shared memory > {MAX_SMEM_PER_BLOCK} B per block")
+        if g["ReorderInstructions_TensorSteps"] > 1 and g["TileLoops_K"] < 8 * g["ReorderInstructions_TensorSteps"]:
+            out.append(f"ReorderInstructions_TensorSteps={g['ReorderInstructions_TensorSteps']} sums "
+                       f"{8 * g['ReorderInstructions_TensorSteps']} k at a time: BK must be at least that")
+    elif g["ReorderInstructions_TensorSteps"] != 1:
+        out.append("ReorderInstructions_TensorSteps orders the tensor cores' sums: without ThreadCoarsening_TensorCore "
+                   "it stays at 1")
     if g["TileLoops_Shift"] and not g["TileLoops_Specialize"]:
         out.append("TileLoops_Shift moves edge tiles onto the full-tile loop: it requires TileLoops_Specialize")
     if g["TileLoops_SpecializeEdges"] and not g["TileLoops_Specialize"]:

@@ -79,21 +79,22 @@ static void emu_smem(void* p, size_t n) {   // NaN-fill a shared array once per 
     seen.push_back({p, emu_block_serial});
     for (size_t i = 0; i < n / 4; ++i) ((uint32_t*)p)[i] = 0x7fc00000u;
 }
-// One 8-k step of a warp's tensor-core tile, 3xTF32 (sgemm's ThreadCoarsening_TensorCore): every thread's
+// S 8-k steps of a warp's tensor-core tile, 3xTF32 (sgemm's ThreadCoarsening_TensorCore): every thread's
 // fragments are exchanged at a barrier (the tile is block-uniform code, so a block barrier serves as the warp's),
 // and each computes its own accumulators from its warp's by the fragment layout of mma.sync.m16n8k8 (tf32,
 // row.col): lane l holds a[l/4][l%4] (a0), a[l/4+8][l%4] (a1), a[l/4][l%4+4] (a2), a[l/4+8][l%4+4] (a3),
 // b[l%4][l/4] (b0), b[l%4+4][l/4] (b1), and accumulates d[l/4][2(l%4)+c] (d0, d1), d[l/4+8][2(l%4)+c] (d2, d3).
-// acc is the thread's acc[2 mt][2 nt]; the passes in the kernel's order (small.big, big.small, big.big) summed from
-// zero, then added to acc.
+// acc is the thread's acc[2 mt][2 nt]; ah / al hold [step][tile][4], bh / bl [step][tile][2]; each step's passes in
+// the kernel's order (small.big, big.small, big.big), the S steps summed from zero, then added to acc
+// (ReorderInstructions_TensorSteps).
 #define EMU_MMA 1
-static const int EMU_MMA_MAX = 96;   // fragments a thread holds: 2 x (8 x 4 + 8 x 2)
+static const int EMU_MMA_MAX = 192;   // fragments a thread holds: 2 x S x (8 x 4 + 8 x 2), S <= 2
 static std::vector<unsigned> emu_mma_x;
 static int emu_cur_thread();
 static inline float emu_bits(unsigned u) { float f; std::memcpy(&f, &u, 4); return f; }
-static void emu_mma_tf32_tile(float* acc, int mt, int nt, const unsigned* ah, const unsigned* al, const unsigned* bh,
-                              const unsigned* bl) {
-    const int me = emu_cur_thread(), na = 4 * mt, nb = 2 * nt;
+static void emu_mma_tf32_tile(float* acc, int mt, int nt, int steps, const unsigned* ah, const unsigned* al,
+                              const unsigned* bh, const unsigned* bl) {
+    const int me = emu_cur_thread(), na = 4 * mt * steps, nb = 2 * nt * steps;
     if (emu_mma_x.size() < (size_t)(me + 1) * EMU_MMA_MAX) emu_mma_x.resize((size_t)(me + 1) * EMU_MMA_MAX * 2);
     unsigned* mine = emu_mma_x.data() + (size_t)me * EMU_MMA_MAX;
     for (int q = 0; q < na; ++q) { mine[q] = ah[q]; mine[na + q] = al[q]; }
@@ -101,20 +102,23 @@ static void emu_mma_tf32_tile(float* acc, int mt, int nt, const unsigned* ah, co
     __syncthreads();
     const unsigned* w = emu_mma_x.data() + (size_t)(me & ~31) * EMU_MMA_MAX;   // lane 0 of this warp
     const int lane = me & 31, g = lane / 4, t = lane % 4;
-    auto a = [&](int i, int r, int k, bool lo) {   // mma tile i's a[r][k]
+    auto a = [&](int s, int i, int r, int k, bool lo) {   // step s, mma tile i's a[r][k]
         const int reg = (r >= 8) + 2 * (k >= 4);
-        return emu_bits(w[(size_t)(4 * (r % 8) + k % 4) * EMU_MMA_MAX + (lo ? na : 0) + 4 * i + reg]);
+        return emu_bits(w[(size_t)(4 * (r % 8) + k % 4) * EMU_MMA_MAX + (lo ? na : 0) + 4 * (s * mt + i) + reg]);
     };
-    auto b = [&](int j, int k, int n, bool lo) {   // mma tile j's b[k][n]
-        return emu_bits(w[(size_t)(4 * n + k % 4) * EMU_MMA_MAX + 2 * na + (lo ? nb : 0) + 2 * j + (k >= 4)]);
+    auto b = [&](int s, int j, int k, int n, bool lo) {   // step s, mma tile j's b[k][n]
+        const int reg = 2 * (s * nt + j) + (k >= 4);
+        return emu_bits(w[(size_t)(4 * n + k % 4) * EMU_MMA_MAX + 2 * na + (lo ? nb : 0) + reg]);
     };
     for (int i = 0; i < mt; ++i)
         for (int j = 0; j < nt; ++j)
             for (int r = 0; r < 2; ++r)
                 for (int c = 0; c < 2; ++c) {
-                    float d = 0.f;   // the step's three passes from zero, then one add to the accumulator
-                    for (int pass = 0; pass < 3; ++pass)
-                        for (int k = 0; k < 8; ++k) d += a(i, g + 8 * r, k, pass == 0) * b(j, k, 2 * t + c, pass == 1);
+                    float d = 0.f;   // the steps' three passes from zero, then one add to the accumulator
+                    for (int s = 0; s < steps; ++s)
+                        for (int pass = 0; pass < 3; ++pass)
+                            for (int k = 0; k < 8; ++k)
+                                d += a(s, i, g + 8 * r, k, pass == 0) * b(s, j, k, 2 * t + c, pass == 1);
                     acc[(2 * i + r) * 2 * nt + 2 * j + c] += d;
                 }
     __syncthreads();
