@@ -41,6 +41,10 @@ def test_random_genomes_pass_correctness(name, runner):
 SGEMM_ASYNC = {"TileLoops_M": 64, "ThreadCoarsening_N": 4, "UnrollLoop": 1, "ReorderInstructions": False,
                "ReorderInstructions_Async": 3, "TileLoops_Specialize": False, "ReorderInstructions_Fragments": False,
                "TileLoops_SpecializeEdges": False, "TileLoops_SplitK": 8}
+SGEMM_TC = {"ThreadCoarsening_TensorCore": True, "ReorderInstructions": False, "ReorderInstructions_Async": 3,
+            "ReorderInstructions_Fragments": False, "AdjustBlockSize_MaxRegisters": 255, "TileLoops_K": 16,
+            "ThreadCoarsening_N": 16, "TileLoops_SpecializeEdges": True, "TileLoops_Shift": True, "TileLoops_SplitK": 4,
+            "TileLoops_Group": 8}
 CONV_SMALL = {"AdjustBlockSize_X": 32, "AdjustBlockSize_Y": 8, "ThreadCoarsening_X": 4, "ThreadCoarsening_Y": 2,
               "PadSharedMemory": False, "UnrollLoop": 4, "UseSharedMemory_MaxFilter": 8}
 DESIGNS = {
@@ -123,7 +127,14 @@ DESIGNS = {
                {"TileLoops_SpecializeEdges": True, "TileLoops_Shift": True, "ThreadCoarsening_Warp": True},
                {**SGEMM_ASYNC, "TileLoops_Specialize": True, "TileLoops_SpecializeEdges": True, "TileLoops_Shift": True,
                 "ReorderInstructions_Fragments": True, "ThreadCoarsening_Warp": True},
-               {"ThreadCoarsening_Warp": True, "TileLoops_Specialize": False, "TileLoops_SplitK": 8}],
+               {"ThreadCoarsening_Warp": True, "TileLoops_Specialize": False, "TileLoops_SplitK": 8},
+               # ThreadCoarsening_TensorCore (3xTF32), each 8-k step or two a tensor-core sum
+               # (ReorderInstructions_TensorSteps): 64 x 64 warps, 64 x 32 ones split-K 4, 32 x 32 ones unsplit
+               *[{**SGEMM_TC, **c} for c in ({}, {"ReorderInstructions_TensorSteps": 2},
+                                             {"TileLoops_M": 64, "TileLoops_N": 64, "ThreadCoarsening_N": 8,
+                                              "ReorderInstructions_TensorSteps": 2},
+                                             {"TileLoops_M": 32, "ThreadCoarsening_M": 4, "ThreadCoarsening_N": 8,
+                                              "TileLoops_SplitK": 1, "ReorderInstructions_TensorSteps": 2})]],
               {}, [{"M": 67, "N": 1029, "K": 4099}, {"M": 64, "N": 2048, "K": 4096},
                    {"M": 1031, "N": 1029, "K": 1031}]),
     # conv2d: the small-filter genes (cp.async staging, the unrolled 3x3 / 5x5 copy, tiles down y with a
