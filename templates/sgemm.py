@@ -11,9 +11,10 @@ predicates or alignment tests (TileLoops_Specialize: 0.88x -> 0.94x cuBLAS at 40
 
 ThreadCoarsening_TensorCore moves the warp's products onto tensor cores without giving up fp32's accuracy: 3xTF32
 (each operand split into a TF32 "big" part and the TF32 rounding of the remainder, three mma passes summed from zero
-each 8-k step, then added to fp32 accumulators): a third of the SIMT kernels' error on an H100 (2-6e-7 of the norm
-against 0.6-1.6e-6) and far inside the tolerance that one TF32 pass fails (tests/test_templates_sgemm_conv.py). The
-peer it is measured against stays cuBLAS's fp32 SGEMM (TF32 off).
+each 8-k step, or each two with ReorderInstructions_TensorSteps, then added to fp32 accumulators): a third of the
+SIMT kernels' error on an H100 (2-6e-7 of the norm against 0.6-1.6e-6) and far inside the tolerance that one TF32 pass
+fails (tests/test_templates_sgemm_conv.py); 4096^3 at 1.24-1.30x cuBLAS on an H100 (benchmarks/RESULTS.md, 2026-12-06f).
+The peer it is measured against stays cuBLAS's fp32 SGEMM (TF32 off).
 
 Every genome is correct for any M, N, K >= 1: out-of-range rows, columns and k of a tile are
 zero-filled in shared memory, stores are bounds-checked, and float4 paths fall back to scalar
@@ -106,8 +107,9 @@ GENES = [
          "a warp computes its tile on tensor cores (mma.sync m16n8k8, TF32 in, fp32 accumulate) in three passes, "
          "3xTF32: each element of A and B is split into its TF32 rounding and the TF32 rounding of the remainder, "
          "and the products small.big + big.small + big.big keep about fp32's accuracy (the one dropped term, "
-         "small.small, is 2^-22 of the product); each 8-k step's three passes start from zero and are added to the "
-         "fp32 accumulators outside the tensor core (whose own running sum drifts linearly in K). The warp tile is "
+         "small.small, is 2^-22 of the product); each 8-k step's three passes (or two steps' six: "
+         "ReorderInstructions_TensorSteps) start from zero and are added to the fp32 accumulators outside the tensor "
+         "core (whose own running sum drifts linearly in K). The warp tile is "
          "8 TM x 4 TN (TM / 2 x TN / 2 mma tiles of 16 x 8); A is row-major in shared memory (16-byte copies where "
          "K % 4 == 0), the tiles padded for conflict-free fragment reads and in dynamic shared memory, so BK 32 "
          "with 3-4 stages fits. Needs the cp.async pipeline (ReorderInstructions_Async), TM and TN of 2 or more, "
@@ -116,8 +118,9 @@ GENES = [
          "on tensor cores, how many 8-k steps' passes the tensor core sums from zero before the one fp32 add to each "
          "accumulator: 1, each step's three; 2, two steps' six (half the adds, which are a quarter of the loop's "
          "instructions at 64 x 32 warps, for two steps' fragments live at once). The tensor core's own sum is not "
-         "rounded to nearest: 2 lets it run 16 k instead of 8 (run over all of K it drifted linearly). Needs "
-         "ThreadCoarsening_TensorCore and BK of 16 or more"),
+         "rounded to nearest: 2 lets it run 16 k instead of 8 (run over all of K it drifted linearly); measured, "
+         "fewer fp32 roundings won: design14 at 4096^3 2.405 -> 2.139 ms, error 4.2e-7 -> 3.2e-7 of the norm (an "
+         "H100, 2026-12-06f). Needs ThreadCoarsening_TensorCore and BK of 16 or more"),
 ]
 PROBLEM = {"M": 4096, "N": 4096, "K": 4096}
 CHECK_PROBLEMS = [
