@@ -68,6 +68,10 @@ def test_sgemm_tensor_cores_need_the_cp_async_pipeline_and_whole_mma_tiles():
     odd = {**fast(t), "ReorderInstructions": False, "ReorderInstructions_Async": 3, "ThreadCoarsening_M": 1,
            "ThreadCoarsening_TensorCore": True}
     assert any("TM and TN of 2 or more" in v for v in t.meta.constraints(odd))
+    simt2 = {**fast(t), "ReorderInstructions_TensorSteps": 2}                    # two steps a sum: tensor cores only
+    assert any("without ThreadCoarsening_TensorCore it stays at 1" in v for v in t.meta.constraints(simt2))
+    shallow = {**_tc(t, TC_VARIANTS[2]), "ReorderInstructions_TensorSteps": 2}   # BK 8 holds one step
+    assert any("BK must be at least that" in v for v in t.meta.constraints(shallow))
     g = _tc(t, TC_VARIANTS[0])
     assert t.smem_bytes(g) == 0 and t.launch(g, t.problem).dynamic_smem == 4 * 3 * (128 * (32 + 4) + 32 * (128 + 8))
     assert "mma" not in t.render(fast(t)) and "extern __shared__" not in t.render(fast(t))
