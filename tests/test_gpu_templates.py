@@ -227,3 +227,57 @@ def test_every_shipped_design_passes_correctness(name, runner):
     runs = runner.run(t, builds, check_only=True)
     bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
     assert not bad
+
+
+def test_sgemm_tf32_round_is_the_hardware_cvt_bit_for_bit(tmp_path):
+    """sgemm's tensor-core code rounds to TF32 with two integer instructions ((u + 0x1000) & 0xffffe000) where
+    cvt.rna.tf32.f32 ran as four (2026-12-06f): the template's own tf32_round, cut from a rendered kernel, against the
+    hardware's cvt on every finite float of a sample that holds the ties (13 dropped bits of exactly 0x1000), the ones
+    either side of them, subnormals, the largest finite values (which round to infinity) and random bit patterns."""
+    import subprocess
+
+    t = load_template("sgemm")
+    src = t.render(t.designs[13])
+    start = src.index("__device__ __forceinline__ unsigned tf32_round")
+    fn = src[start:src.index("\n}\n", start) + 3]
+    rng = np.random.default_rng(9)
+    hi = rng.integers(0, 1 << 19, 20000, dtype=np.uint64) << np.uint64(13)
+    bits = np.concatenate([hi | np.uint64(0x1000), hi | np.uint64(0x0fff), hi | np.uint64(0x1001), hi,
+                           rng.integers(0, 1 << 32, 200000, dtype=np.uint64),
+                           np.arange(0, 0x4000, dtype=np.uint64),                      # subnormals
+                           np.uint64(0x7f7fe000) + np.arange(0x2000, dtype=np.uint64)])  # the largest finite
+    bits = np.concatenate([bits, bits | np.uint64(1 << 31)]).astype(np.uint32)
+    x = bits.view(np.float32)
+    x = x[np.isfinite(x)]
+    x.tofile(tmp_path / "x.bin")
+    (tmp_path / "r.cu").write_text(fn + r"""
+#include <cstdio>
+#include <vector>
+__global__ void both(const float* x, unsigned* mine, unsigned* hw, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    mine[i] = tf32_round(x[i]);
+    unsigned r;
+    asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x[i]));
+    hw[i] = r;
+}
+int main() {
+    FILE* f = fopen("x.bin", "rb"); fseek(f, 0, SEEK_END); int n = ftell(f) / 4; rewind(f);
+    std::vector<float> x(n); fread(x.data(), 4, n, f); fclose(f);
+    float* dx; unsigned *dm, *dh;
+    cudaMalloc(&dx, 4 * n); cudaMalloc(&dm, 4 * n); cudaMalloc(&dh, 4 * n);
+    cudaMemcpy(dx, x.data(), 4 * n, cudaMemcpyHostToDevice);
+    both<<<(n + 255) / 256, 256>>>(dx, dm, dh, n);
+    std::vector<unsigned> m(n), h(n);
+    cudaMemcpy(m.data(), dm, 4 * n, cudaMemcpyDeviceToHost);
+    if (cudaMemcpy(h.data(), dh, 4 * n, cudaMemcpyDeviceToHost) != cudaSuccess) return 2;
+    int bad = 0;
+    for (int i = 0; i < n; ++i) bad += m[i] != h[i];
+    printf("%d of %d differ\n", bad, n);
+    return bad != 0;
+}
+""")
+    build = subprocess.run(["nvcc", "-arch=sm_90", "-o", "r", "r.cu"], cwd=tmp_path, capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run(["./r"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.startswith("0 of "), run.stdout + run.stderr
