@@ -194,7 +194,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                     for k in sizes if k not in {a.name for a in args}],
                   f"    dim3 grid({', '.join(f'(unsigned){x}' for x in grid)});",
                   f"    dim3 block({', '.join(f'(unsigned){x}' for x in block)});",
-                  *([f"    if ({smem} > {DEFAULT_DYNAMIC_SMEM}) {{   // past the default: the kernel opts in",
+                  *([f"    if ({smem} > {DEFAULT_DYNAMIC_SMEM - template.smem_bytes(genome)}) {{   // past the default "
+                     f"(48 KB less {template.smem_bytes(genome)} B static): the kernel opts in",
                      f"        const cudaError_t e = cudaFuncSetAttribute(spec_{i}::{template.kernel}_{i}, "
                      f"cudaFuncAttributeMaxDynamicSharedMemorySize, (int)({smem}));",
                      "        if (e != cudaSuccess) return e;", "    }"] if smem != "0" else []),

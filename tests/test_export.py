@@ -10,6 +10,7 @@ import pytest
 from evo_kernels.export import Sym, dispatch, launch_cpp, nearest, render_header, selftest_program
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
+from _sgemm_conv_helpers import sgemm_48k_genomes
 
 pytestmark = pytest.mark.nvcc
 
@@ -246,6 +247,42 @@ def test_sgemm_header_with_the_tensor_core_design_runs_and_matches_reference(tmp
     got = run_header(tmp_path, t, rows, p, x)["C"]
     want = t.reference({k: v.astype(np.float64) for k, v in x.items()}, p)["C"]
     assert np.linalg.norm(got - want) / np.linalg.norm(want) < 1e-6   # 3xTF32: fp32's accuracy, not the 1e-4 bound
+
+
+def header_48k(t):
+    """sgemm's 48 KB tensor-core genome beside the split-K flag (tuned at 1000^3) and FAST_GENOME."""
+    rows = entries(t, [{"M": 1000, "N": 1000, "K": 1000}, {"M": 4096, "N": 4096, "K": 4096}])
+    rows[0]["genome"], rows[1]["genome"] = sgemm_48k_genomes(t)[0], t.space.coerce(t.meta.FAST_GENOME)
+    return rows
+
+
+def test_sgemm_header_opts_in_where_dynamic_and_static_shared_memory_pass_48k(tmp_path):
+    # 48 KB of dynamic tiles alone are within the default; beside 16 static bytes they are not: the header opts in
+    t = load_template("sgemm")
+    rows = header_48k(t)
+    header = render_header(t, rows)
+    launch_0 = header[header.index("inline cudaError_t launch_0("):]
+    launch_0 = launch_0[:launch_0.index("\n}\n")]
+    assert f"if (49152 > {48 * 1024 - 16})" in launch_0
+    assert "cudaFuncAttributeMaxDynamicSharedMemorySize, (int)(49152))" in launch_0
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+@pytest.mark.gpu
+def test_sgemm_header_with_48k_of_tiles_beside_the_flag_runs_and_matches_reference(tmp_path):
+    t = load_template("sgemm")
+    rows = header_48k(t)
+    p = {"M": 997, "N": 1003, "K": 1020}   # K % 4 == 0: the tensor-core loop; split by 2 (grid z)
+    assert dispatch(t, rows, p) == 0 and t.launch(rows[0]["genome"], p).grid[2] == 2
+    rng = np.random.default_rng(13)
+    x = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role == "in"}
+    got = run_header(tmp_path, t, rows, p, x)["C"]
+    want = t.reference({k: v.astype(np.float64) for k, v in x.items()}, p)["C"]
+    assert np.linalg.norm(got - want) / np.linalg.norm(want) < 1e-6
 
 
 def test_header_names_its_own_file_and_says_when_it_was_measured():

@@ -9,6 +9,7 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
+from _sgemm_conv_helpers import sgemm_48k_genomes
 
 ALL = ("sgemm", "reduce_sum", "softmax", "transpose", "conv2d", "stencil")
 pytestmark = pytest.mark.gpu
@@ -227,6 +228,15 @@ def test_every_shipped_design_passes_correctness(name, runner):
     runs = runner.run(t, builds, check_only=True)
     bad = [(b.candidate.genome, r.status, r.error[:200]) for b, r in zip(builds, runs) if r.status != "ok"]
     assert not bad
+
+
+def test_sgemm_48k_of_dynamic_tiles_beside_the_static_flag_launch(runner):
+    t = load_template("sgemm")
+    genomes = sgemm_48k_genomes(t)
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
+    builds = NvccBuilder().build(t, cands)
+    runs = runner.run(t, builds, check_only=True)
+    assert [(r.status, r.error[:200]) for r in runs] == [("ok", "")] * len(genomes)
 
 
 def test_sgemm_tf32_round_is_the_hardware_cvt_bit_for_bit(tmp_path):

@@ -41,6 +41,15 @@ def test_check_launch():
     assert launch.check_launch(Launch((0, 1, 1), (128, 1, 1)), lim)[0] == "launch_error"
 
 
+def test_needs_opt_in_counts_the_static_part():
+    # a block gets 48 KB, static and dynamic together, unless the kernel raises its dynamic limit: sgemm's 48 KB of
+    # tensor-core tiles beside the split-K flag's 16 static bytes failed to launch ("invalid argument", 2026-12-06g
+    # call 1) when only the dynamic part was compared with 48 KB
+    assert launch.needs_opt_in(48 * 1024, 16) and launch.needs_opt_in(48 * 1024 - 15, 16)
+    assert not launch.needs_opt_in(48 * 1024 - 16, 16) and not launch.needs_opt_in(48 * 1024, 0)
+    assert launch.needs_opt_in(48 * 1024 + 1, 0) and not launch.needs_opt_in(0, 48 * 1024)
+
+
 # --- adaptive repetitions and statistics -------------------------------------------------------
 
 def test_should_stop_on_stable_median():

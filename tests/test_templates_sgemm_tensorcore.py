@@ -8,7 +8,7 @@ import pytest
 from evo_kernels.build import NvccBuilder
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
-from _sgemm_conv_helpers import emulate_at, fast, needs_gxx, needs_nvcc
+from _sgemm_conv_helpers import emulate_at, fast, needs_gxx, needs_nvcc, sgemm_48k_genomes
 
 
 # ThreadCoarsening_TensorCore: the warp's tile on tensor cores, 3xTF32 (the emulator exchanges the warp's fragments by
@@ -87,3 +87,11 @@ def test_sgemm_tensor_core_tile_builds_without_spill(tmp_path):
     assert b.status == "ok", b.error
     assert b.spill_bytes == 0 and b.registers <= 255, (b.registers, b.spill_bytes)
     assert b.smem_bytes == 0   # the tiles are dynamic shared memory (launched with the kernel)
+
+
+def test_sgemm_48k_genomes_sit_on_the_shared_memory_boundary():
+    # what tests/test_gpu_templates.py and tests/test_export.py launch them for: 48 KB of dynamic tiles, within the
+    # default alone and past it with the split-K flag's 16 static bytes (runners/launch.py: needs_opt_in)
+    t = load_template("sgemm")
+    for g in sgemm_48k_genomes(t):
+        assert t.launch(g, t.problem).dynamic_smem == 48 * 1024 and t.smem_bytes(g) == 16

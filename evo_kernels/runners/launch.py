@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM
 from evo_kernels.template import Launch
 
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
@@ -71,6 +72,14 @@ def check_launch(launch: Launch, limits: LaunchLimits) -> tuple[str, str] | None
         return "resources", (f"{smem} B shared memory ({limits.static_smem} static + {launch.dynamic_smem} dynamic) "
                              f"> {limits.max_smem} B per block")
     return None
+
+
+def needs_opt_in(dynamic_smem: int, static_smem: int) -> bool:
+    """Whether a launch with ``dynamic_smem`` bytes of dynamic shared memory must first raise the kernel's
+    MAX_DYNAMIC_SHARED_SIZE_BYTES: a block gets 48 KB of shared memory, static and dynamic together, unless the kernel
+    opts in (the attribute's default is 48 KB less the static part). 48 KB of dynamic tiles beside a 16-byte static
+    flag needs it; 48 KB alone does not."""
+    return dynamic_smem > 0 and static_smem + dynamic_smem > DEFAULT_DYNAMIC_SMEM
 
 
 def check_this_sample(checked: Sequence[float], ms: float, faster: float = CHECK_FASTER) -> bool:

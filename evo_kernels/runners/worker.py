@@ -24,13 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
 from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
                                         rel_error_torch, require_ok)
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
 from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error,
-                                        driver_version, flush_bytes, summarize)
+                                        driver_version, flush_bytes, needs_opt_in, summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.timing import Sampler, Timed
 from evo_kernels.runners.torch_side import TorchOnDevice
@@ -120,7 +119,7 @@ class Evaluator(TorchOnDevice):
         bad = check_launch(launch, limits)
         if bad:
             raise Failed(*bad)
-        if launch.dynamic_smem > DEFAULT_DYNAMIC_SMEM:
+        if needs_opt_in(launch.dynamic_smem, limits.static_smem):
             func.set_attribute(fa.MAX_DYNAMIC_SHARED_SIZE_BYTES, launch.dynamic_smem)
 
     def _launch(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> None:
