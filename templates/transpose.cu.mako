@@ -20,6 +20,7 @@ GS = max(1, min(NRS, 32 // KV))                         # of which loaded before
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
 NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not (V == 1 and TC == 1 and not SPEC)
 NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoops_Narrow: floats of the staged run
+GATHER = TileLoops_Gather and not ALIGN and not (V == 1 and TC == 1 and not SPEC)   # else the gene changes nothing
 %>
 % if ALIGN:
 <%
@@ -605,6 +606,48 @@ __device__ __forceinline__ void narrow(float* __restrict__ out, const float* __r
 }
 
 % endif
+% if GATHER:
+<% NTG = BXT * ROWS %>\
+// TileLoops_Gather, a matrix of at most ${TileLoops_Gather} rows (R <= ${TileLoops_Gather}, decided at run time; the output 16-byte
+// aligned): the output (C x R) is one contiguous run of R*C floats, written in aligned float4s, ${TC} per thread and
+// step; each float is gathered from its input row by a scalar load that the L1 and L2 serve (a warp's 128 output floats
+// read 128/R columns of every input row: torch.compile's layout for this transpose; a tile of 64 rows leaves 64 - R of
+// them idle and writes output rows of R floats). All of a thread's loads are issued before its first store. The
+// blocks stride over the output. I: unsigned where every index fits, else long long.
+template <typename I>
+__device__ __forceinline__ void gather(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
+{
+    const int tid = threadIdx.y * ${BXT} + threadIdx.x;
+    const I n = (I)R * (I)C, nv = (n + 3) / 4;
+    const I step = (I)gridDim.x * gridDim.y * ${NTG * TC};
+    #pragma unroll 1
+    for (I k0 = ((I)blockIdx.y * gridDim.x + blockIdx.x) * ${NTG * TC} + tid; k0 < nv; k0 += step) {
+        float v[${TC}][4];
+        #pragma unroll
+        for (int u = 0; u < ${TC}; ++u) {
+            const I e = 4 * (k0 + (I)u * ${NTG});
+            I c = e / (I)R;
+            int r = (int)(e - c * (I)R);
+            #pragma unroll
+            for (int q = 0; q < 4; ++q) {
+                v[u][q] = e + q < n ? __ldg(inp + (I)r * (I)C + c) : 0.f;
+                if (++r == R) { r = 0; ++c; }
+            }
+        }
+        #pragma unroll
+        for (int u = 0; u < ${TC}; ++u) {
+            const I e = 4 * (k0 + (I)u * ${NTG});
+            if (e + 4 <= n) {
+                *reinterpret_cast<float4*>(out + e) = make_float4(v[u][0], v[u][1], v[u][2], v[u][3]);
+            } else {
+                #pragma unroll
+                for (int q = 0; q < 4; ++q) if (e + q < n) out[e + q] = v[u][q];
+            }
+        }
+    }
+}
+
+% endif
 template <bool VIN, bool VOUT>
 __device__ __forceinline__ void body(float* __restrict__ out, const float* __restrict__ inp, int R, int C
                                      ${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
@@ -644,6 +687,15 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
             narrow(out, inp, R, C, K, &tile[0][0]);
             return;
         }
+    }
+  % endif
+  % if GATHER:
+    if (R <= ${TileLoops_Gather} && (reinterpret_cast<uintptr_t>(out) & 15) == 0) {   // uniform over the grid
+        if ((long long)R * C + 8LL * gridDim.x * gridDim.y * ${BXT * ROWS * TC} < 0xffffffffLL)
+            gather<unsigned>(out, inp, R, C);
+        else
+            gather<long long>(out, inp, R, C);
+        return;
     }
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>

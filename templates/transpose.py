@@ -1,14 +1,13 @@
-"""2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input.
-
-For odd sides (rows not 16-byte aligned, so the VectorizeLoads vectors cannot apply as such),
-VectorizeLoads_Align covers each tile row and each output row segment with the aligned vectors that
-overlap it, and TileLoops_Flat reads a matrix at most one tile wide (C = 37) as one contiguous run per
-tile. CoalesceMemoryAccess_Lines aligns each warp access to a window of a line; TileLoops_Skew starts every
-output row segment on a 32-byte sector; TileLoops_Narrow stages runs of whole rows of a matrix at most 64
-wide, every thread busy. ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first
-shared store (the plain row loop keeps one row, 16 bytes per thread, in flight: the H200 profile of the best
-genomes showed 0.25-0.31 issued warps per scheduler and 70-75% "No Eligible" at DRAM 53-57%). The kernels stride
-over grid y, which launch() caps at 65535.
+"""2D transpose, fp32: out[c][r] = in[r][c] for an R x C row-major input. For odd sides (rows not 16-byte aligned, so
+the VectorizeLoads vectors cannot apply as such), VectorizeLoads_Align covers each tile row and each output row
+segment with the aligned vectors that overlap it, and TileLoops_Flat reads a matrix at most one tile wide (C = 37)
+as one contiguous run per tile. CoalesceMemoryAccess_Lines aligns each warp access to a window of a line;
+TileLoops_Skew starts every output row segment on a 32-byte sector; TileLoops_Narrow stages runs of whole rows of a
+matrix at most 64 wide, every thread busy; TileLoops_Gather writes the output of a matrix of few rows as one flat
+run of float4s. ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first
+shared store (the plain row loop keeps one row, 16 bytes per thread, in flight: the H200 profile of the best genomes
+showed 0.25-0.31 issued warps per scheduler and 70-75% "No Eligible" at DRAM 53-57%). The kernels stride over grid
+y, which launch() caps at 65535.
 """
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
@@ -73,6 +72,14 @@ GENES = [
          "columns idle at C = 37), and writes each output row's part of the run from a 32-byte sector boundary. "
          "Changes nothing with VectorizeLoads_Align (whose TileLoops_Flat reads narrow matrices), without shared "
          "memory, or in the plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
+    Gene("TileLoops_Gather", "TileLoops", (0, 64, 128), 0,
+         "for a matrix of at most this many rows (R <= 64 or 128, decided at run time; 0: never): the output, one "
+         "contiguous run of R*C floats, is written in aligned float4s (ThreadCoarsening of them per thread and step), "
+         "each float gathered from its input row by a scalar load that the L1 and L2 serve, as torch.compile's kernel "
+         "does (a tile of 64 rows leaves 64 - R idle at R = 10 and writes output rows of R floats: 56-85% of the copy "
+         "bandwidth at R = 10-81 on an H100, 2026-12-06g call 2). Changes nothing with VectorizeLoads_Align or in the "
+         "plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize), and where the output buffer is "
+         "not 16-byte aligned"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -153,4 +160,4 @@ FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, 
                "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
                "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False,
-               "TileLoops_Skew": False, "TileLoops_Narrow": False}
+               "TileLoops_Skew": False, "TileLoops_Narrow": False, "TileLoops_Gather": 0}

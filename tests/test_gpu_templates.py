@@ -171,8 +171,12 @@ DESIGNS = {
                    *[{"ReorderInstructions_Batch": True, "CoalesceMemoryAccess": True, "VectorizeLoads": 2, **c}
                      for c in ({"TileLoops_Skew": True}, {"TileLoops_Narrow": True},
                                {"TileLoops_Narrow": True, "AdjustBlockSize": 4, "VectorizeLoads": 4},
-                               {"TileLoops_Narrow": True, "AdjustBlockSize": 8, "TileLoops_Skew": True})]],
-                  {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}]),
+                               {"TileLoops_Narrow": True, "AdjustBlockSize": 8, "TileLoops_Skew": True})],
+                   # TileLoops_Gather: few rows, the output one flat run of float4s (37 rows; 1031 rows take the tiles)
+                   {"TileLoops_Gather": 64, "CoalesceMemoryAccess": True, "ReorderInstructions_Batch": True},
+                   {"TileLoops_Gather": 128, "ThreadCoarsening": 8, "AdjustBlockSize": 8,
+                    "CoalesceMemoryAccess": True}],
+                  {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}, {"R": 37, "C": 20011}]),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)
     "stencil": ([{"VectorizeLoads_Align": True},

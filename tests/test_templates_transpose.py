@@ -54,6 +54,11 @@ NEW_GENES = {
     # the grid has one more row of tiles; at 125 rows that row is needed (125 + 7 > 128)
     "skew": ({"TileLoops_Skew": True, "TileLoops_Specialize": True}, "tile_skew<VIN, FULL>",
              [({"R": 125, "C": 67}, 1), ({"R": 200, "C": 131}, 0)]),
+    # TileLoops_Gather: a matrix of few rows written as one flat run of float4s, each float gathered from its row
+    # (10 rows: 2.5 float4s an output row; 81 rows within 128; 200 rows and a buffer 4 bytes off: the tiles)
+    "gather": ({"TileLoops_Gather": 128, "ThreadCoarsening": 2}, "gather<unsigned>(out, inp, R, C)",
+               [({"R": 10, "C": 1031}, 0), ({"R": 81, "C": 67}, 0), ({"R": 1, "C": 37}, 0), ({"R": 3, "C": 5}, 0),
+                ({"R": 10, "C": 1031}, 1), ({"R": 200, "C": 131}, 0)]),
 }
 
 
