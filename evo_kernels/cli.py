@@ -58,9 +58,11 @@ def run_command(args: argparse.Namespace) -> int:
     """The one place where an error becomes what the user sees: bad input one line on stderr
     (status 2, nothing written: every check runs first), a closed pipe on stdout silence, Ctrl-C
     one line saying how to resume (status 130)."""
+    from evo_kernels import interrupts
     from evo_kernels.settings import SettingError
     from evo_kernels.store_file import StoreError
 
+    interrupts.install()
     try:
         return args.func(args)
     except (UsageError, TemplateError, InvalidGenome, TuneError, SettingError, StoreError) as exc:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from evo_kernels import interrupts
 from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights, Limits
 from evo_kernels.genome import GenomeSpace
@@ -206,6 +207,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     def on_eval(ev: Evaluation, spent: int, generation: int) -> None:   # from loop.run(), when board exists
         write(ev, generation)
         board.update(ev, spent, member_of(ev.candidate.key), generation)
+        interrupts.check()   # a Ctrl-C swallowed where it landed stops the run here, this evaluation stored
 
     def checkpoint(lp: SearchLoop) -> None:
         save_population(s.run_dir, lp.generation, {"strategy": lp.strategy.state_dict(), "loop": lp.state_dict()},
