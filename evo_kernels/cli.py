@@ -62,7 +62,7 @@ def run_command(args: argparse.Namespace) -> int:
     from evo_kernels.settings import SettingError
     from evo_kernels.store_file import StoreError
 
-    interrupts.install()
+    previous = interrupts.install()
     try:
         return args.func(args)
     except (UsageError, TemplateError, InvalidGenome, TuneError, SettingError, StoreError) as exc:
@@ -78,6 +78,8 @@ def run_command(args: argparse.Namespace) -> int:
                  "search state in its last checkpoint") if args.command in ("tune", "batch") else ""
         print(f"\nevo-kernels: interrupted{again}", file=sys.stderr)
         return 130
+    finally:
+        interrupts.restore(previous)
 
 
 if __name__ == "__main__":

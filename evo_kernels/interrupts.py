@@ -12,12 +12,23 @@ from typing import Any
 _pending = False
 
 
-def install() -> None:
-    """Route SIGINT through the recording handler (main thread only; elsewhere Python allows no handler)."""
+def install() -> Any:
+    """Route SIGINT through the recording handler (main thread only; elsewhere Python allows no handler); returns
+    the handler it replaced, for ``restore``."""
     global _pending
     _pending = False
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, _handler)
+        return signal.signal(signal.SIGINT, _handler)
+    return None
+
+
+def restore(previous: Any) -> None:
+    """Put back the handler ``install`` replaced and forget any request (a library call after a CLI command in the
+    same process starts clean)."""
+    global _pending
+    _pending = False
+    if previous is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, previous)
 
 
 def _handler(signum: int, frame: Any) -> None:

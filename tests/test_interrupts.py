@@ -13,7 +13,7 @@ class _Obj:
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")   # the swallowed one, as intended
 def test_a_ctrl_c_swallowed_in_a_weakref_callback_is_raised_at_the_next_check():
-    interrupts.install()
+    previous = interrupts.install()
     try:
         interrupts.check()   # nothing pending after install
         # the handler raising inside a weakref callback: Python prints "Exception ignored" and goes on
@@ -24,5 +24,6 @@ def test_a_ctrl_c_swallowed_in_a_weakref_callback_is_raised_at_the_next_check():
         with pytest.raises(KeyboardInterrupt):
             interrupts.check()
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        interrupts._pending = False
+        interrupts.restore(previous)
+    interrupts.check()   # restored: the request is forgotten
+    assert signal.getsignal(signal.SIGINT) is previous
