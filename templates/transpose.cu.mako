@@ -18,9 +18,10 @@ SK = 8 if SKEW else 0                                   # TileLoops_Skew: extra 
 NRS = -(-(TileLoops + SK) // AdjustBlockSize)           # staged rows per thread under TileLoops_Skew
 GS = max(1, min(NRS, 32 // KV))                         # of which loaded before the first shared store
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
-NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not (V == 1 and TC == 1 and not SPEC)
+PLAIN = V == 1 and TC == 1 and not SPEC               # the plain kernel (no vectors, one tile, no unguarded copy)
+NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not PLAIN
 NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoops_Narrow: floats of the staged run
-GATHER = TileLoops_Gather and not ALIGN and not (V == 1 and TC == 1 and not SPEC)   # else the gene changes nothing
+GATHER = TileLoops_Gather and not ALIGN and not PLAIN   # else the gene changes nothing
 %>
 % if ALIGN:
 <%
@@ -166,7 +167,7 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
         tile_pass<false>(out, inp, R, C, r0, c0, tile);
     }
 }
-% elif V == 1 and TC == 1 and not SPEC:
+% elif PLAIN:
 extern "C" __global__ void __launch_bounds__(${TILE * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
