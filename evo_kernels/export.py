@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM
+from evo_kernels.genome import default_dynamic_smem
 from evo_kernels.template import Arg, KernelTemplate
 
 CTYPES = {"float32": "float", "int32": "int"}
@@ -180,6 +180,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         includes += [ln for ln in src.splitlines() if ln.startswith("#include") and ln not in includes]
         src = "\n".join(ln for ln in src.splitlines() if not ln.startswith("#include"))
         grid, block, smem = launch_cpp(template, genome, entries[0]["problem"])
+        static = template.smem_bytes(genome)   # the declared static shared memory, beside the dynamic part
         grids.append(grid)
         lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}" if e["problem"] else
                   f"// ---- specialization {i}: the untuned default (the template's baseline genome)",
@@ -194,8 +195,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                     for k in sizes if k not in {a.name for a in args}],
                   f"    dim3 grid({', '.join(f'(unsigned){x}' for x in grid)});",
                   f"    dim3 block({', '.join(f'(unsigned){x}' for x in block)});",
-                  *([f"    if ({smem} > {DEFAULT_DYNAMIC_SMEM - template.smem_bytes(genome)}) {{   // past the default "
-                     f"(48 KB less {template.smem_bytes(genome)} B static): the kernel opts in",
+                  *([f"    if ({smem} > {default_dynamic_smem(static)}) {{   // past the default "
+                     f"(48 KB less {static} B static): the kernel opts in",
                      f"        const cudaError_t e = cudaFuncSetAttribute(spec_{i}::{template.kernel}_{i}, "
                      f"cudaFuncAttributeMaxDynamicSharedMemorySize, (int)({smem}));",
                      "        if (e != cudaSuccess) return e;", "    }"] if smem != "0" else []),

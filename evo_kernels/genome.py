@@ -39,6 +39,13 @@ MAX_SMEM_PER_BLOCK = 227 * 1024  # static + opt-in dynamic shared memory
 DEFAULT_DYNAMIC_SMEM = 48 * 1024  # dynamic shared memory past this needs the kernel's opt-in attribute
 
 
+
+def default_dynamic_smem(static_smem: int) -> int:
+    """The dynamic shared memory a kernel with ``static_smem`` static bytes may launch with before it opts in (its
+    MAX_DYNAMIC_SHARED_SIZE_BYTES default): a block gets 48 KB, static and dynamic together. The runner
+    (runners/launch.py: needs_opt_in) and the exported header both compare a launch's dynamic size with it."""
+    return DEFAULT_DYNAMIC_SMEM - static_smem
+
 class InvalidGenome(ValueError):
     """A genome outside its space: an unknown gene, a value out of domain, or a broken constraint."""
 

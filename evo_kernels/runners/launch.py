@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM
+from evo_kernels.genome import default_dynamic_smem
 from evo_kernels.template import Launch
 
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
@@ -76,10 +76,9 @@ def check_launch(launch: Launch, limits: LaunchLimits) -> tuple[str, str] | None
 
 def needs_opt_in(dynamic_smem: int, static_smem: int) -> bool:
     """Whether a launch with ``dynamic_smem`` bytes of dynamic shared memory must first raise the kernel's
-    MAX_DYNAMIC_SHARED_SIZE_BYTES: a block gets 48 KB of shared memory, static and dynamic together, unless the kernel
-    opts in (the attribute's default is 48 KB less the static part). 48 KB of dynamic tiles beside a 16-byte static
-    flag needs it; 48 KB alone does not."""
-    return dynamic_smem > 0 and static_smem + dynamic_smem > DEFAULT_DYNAMIC_SMEM
+    MAX_DYNAMIC_SHARED_SIZE_BYTES: 48 KB of dynamic tiles beside a 16-byte static flag needs it; 48 KB alone does
+    not."""
+    return dynamic_smem > 0 and dynamic_smem > default_dynamic_smem(static_smem)
 
 
 def check_this_sample(checked: Sequence[float], ms: float, faster: float = CHECK_FASTER) -> bool:
