@@ -27,12 +27,13 @@ def yo(r):
     return f"ty * {TY} + {r}" if SLIDE else f"ty + {r * BY}"
 ASYNC = ReorderInstructions_Async         # cp.async staging of the input tile
 FK = UnrollLoop_Filter                    # > 0: a fully unrolled copy for FH == FW == FK
+KWS = UnrollLoop_FilterWidths             # > 0: a copy of the sliding window's row body per filter width 1..KWS
 NWK = TX + FK - 1                         # its window length
 NT = TileLoops_Y                          # tiles a block computes, one below the other
 NB = 2 if SMEM and ASYNC and NT > 1 else 1  # shared tile buffers: the next tile's copies fly during this one
 %>\
 // ${KERNEL}: ${BX}x${BY} threads of ${TX}x${TY} outputs (tile ${TW}x${TH}), shared=${int(SMEM)} stride=${S if SMEM else 0}
-// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}${f" align_rows={int(AR)}" if AR else ""}
+// vec=${int(VEC)} unroll=${JU} sliding_window=${int(SLIDE)}${f" max_filter={FMAX}" if SMEM and FMAX != 32 else ""}${" async_staging=1" if ASYNC else ""}${f" unrolled_filter={FK}x{FK}" if FK else ""}${f" filter_widths=1..{KWS}" if KWS else ""}${f" tiles_per_block={NT} buffers={NB}" if NT > 1 else ""}${f" align_rows={int(AR)}" if AR else ""}
 % if ASYNC:
 // Asynchronous global -> shared copies (cp.async, sm_80+): no staging registers, every copy of the
 // tile in flight at once. A false predicate copies nothing and zero-fills the destination (src-size
@@ -229,7 +230,12 @@ ${direct()}
 % endif
     if (FH <= ${FMAX} && FW <= ${FMAX}) {                 // uniform: ${"larger filters get NaN outputs" if FMAX == 32 else "larger filters take the direct code"}
         const int IH = H + FH - 1;
+% if KWS:
+        // filter width padded to the unroll factor; exact where a width copy (or the k x k copy) computes it
+        const int FWP = FW <= ${KWS} ? FW : (FW + ${JU - 1}) / ${JU} * ${JU};
+% else:
         const int FWP = (FW + ${JU - 1}) / ${JU} * ${JU}; // filter width padded to the unroll factor
+% endif
 % if not ASYNC:
 % if NT > 1:
         if (t == 0)
@@ -352,6 +358,46 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
 % endfor
         } else {
 % endif
+% if KWS:
+        if (FW <= ${KWS}) {                               // uniform: the row body unrolled for this filter width
+            const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
+            switch (FW) {
+% for kw in range(1, KWS + 1):
+            case ${kw}:
+#pragma unroll 1
+                for (int rho = 0; rho < ${TY - 1} + FH; ++rho) {
+                    const float* ir = ib + rho * ${S}${" + ((sh0 + rho * shd) & 3)" if AR else ""};
+                    float win[${TX + kw - 1}];
+% for q in range((TX + kw - 1) // 4 if VEC and TX % 4 == 0 and not AR else 0):
+                    { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
+                      win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
+% endfor
+% for q in range((TX + kw - 1) // 4 * 4 if VEC and TX % 4 == 0 and not AR else 0, TX + kw - 1):
+                    win[${q}] = ir[${q}];
+% endfor
+% for r in range(TY):
+                    if ((unsigned)(rho - ${r}) < (unsigned)FH) {
+                        const float* fr = sF + (rho - ${r}) * ${FMAX};
+                        float w[${kw}];
+% for q in range(kw // 4 if VEC else 0):
+                        { const float4 t = *reinterpret_cast<const float4*>(fr + ${4 * q});
+                          w[${4*q}] = t.x; w[${4*q+1}] = t.y; w[${4*q+2}] = t.z; w[${4*q+3}] = t.w; }
+% endfor
+% for q in range(kw // 4 * 4 if VEC else 0, kw):
+                        w[${q}] = fr[${q}];
+% endfor
+#pragma unroll
+                        for (int j = 0; j < ${kw}; ++j)
+#pragma unroll
+                            for (int c = 0; c < ${TX}; ++c) acc[${r}][c] = fmaf(win[j + c], w[j], acc[${r}][c]);
+                    }
+% endfor
+                }
+                break;
+% endfor
+            }
+        } else {
+% endif
 % if SLIDE:
         // sliding window: input row rho of the thread's band feeds output rows r = rho - i, 0 <= i < FH
         const float* ib = sIn + ty * ${TY * S} + tx * ${TX};
@@ -421,6 +467,9 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
 % endfor
                 }
             }
+        }
+% endif
+% if KWS:
         }
 % endif
 % if FK:

@@ -24,7 +24,12 @@ plain loads waited for each load before its shared store), and the filter is sta
 copies fly. UnrollLoop_Filter = k adds a copy of the sliding window fully unrolled for a k x k
 filter, taken when FH == FW == k (uniform branch): the k*k taps in registers, the input rows and
 filter columns compile-time (no zero-padded taps, no per-row tests); any other filter runs the
-general loop of the same genome. TileLoops_Y = n makes each block compute n tiles, one below the
+general loop of the same genome. UnrollLoop_FilterWidths = k generalizes it to any filter of width
+at most k: one copy of the sliding window's row body per width 1..k (a uniform switch on FW), the
+taps exact (the general loop zero-pads the width to a multiple of UnrollLoop: 7 of 16 taps wasted at
+a 9-wide filter with UnrollLoop 16) and a filter row read once per output row as broadcasts; FH stays
+a runtime loop, so 15 x 3 or 7 x 5 filters get it too; the input tile is then staged FW columns wide
+(not FWP). TileLoops_Y = n makes each block compute n tiles, one below the
 other (the grid is n times shorter along y); with ReorderInstructions_Async the shared tile is
 double-buffered and the copies of tile t+1 are issued before tile t is computed, so a block's loads
 overlap its own arithmetic and stores, not only other blocks'.
@@ -71,6 +76,10 @@ GENES = [
     Gene("UnrollLoop_Filter", "UnrollLoop", (0, 3, 5, 7), 0,
          "k > 0: a copy of the sliding window fully unrolled for a k x k filter (taps in registers), taken "
          "when FH == FW == k; other filters run the general loop"),
+    Gene("UnrollLoop_FilterWidths", "UnrollLoop", (0, 8, 16), 0,
+         "k > 0: a copy of the sliding window's row body fully unrolled for each filter width 1..k (a uniform "
+         "switch on FW): exact taps, no zero padding to UnrollLoop, the window and a filter row in registers; "
+         "FH stays a runtime loop, so it serves rectangular filters; wider filters run the general loop"),
     Gene("TileLoops_Y", "TileLoops", (1, 2, 4, 8), 1,
          "tiles a block computes, one below the other; with ReorderInstructions_Async the shared tile is "
          "double-buffered and the next tile's copies fly while this one is computed"),
@@ -146,6 +155,13 @@ def constraints(g):
     if k and not (g["UseSharedMemory"] and g["ReorderInstructions"]):
         out.append(f"UnrollLoop_Filter={k} unrolls the sliding window: it requires UseSharedMemory and "
                    "ReorderInstructions")
+    kws = g["UnrollLoop_FilterWidths"]
+    if kws and not (g["UseSharedMemory"] and g["ReorderInstructions"]):
+        out.append(f"UnrollLoop_FilterWidths={kws} unrolls the sliding window: it requires UseSharedMemory and "
+                   "ReorderInstructions")
+    if kws > g["UseSharedMemory_MaxFilter"]:
+        out.append(f"UnrollLoop_FilterWidths={kws} copies widths past UseSharedMemory_MaxFilter="
+                   f"{g['UseSharedMemory_MaxFilter']}, which the shared tile cannot hold")
     if g["UnrollLoop"] > g["UseSharedMemory_MaxFilter"]:
         out.append(f"UnrollLoop={g['UnrollLoop']} pads the filter width past UseSharedMemory_MaxFilter="
                    f"{g['UseSharedMemory_MaxFilter']}, the room of the shared tile")

@@ -157,6 +157,61 @@ def test_conv2d_new_genes_are_identity_by_default():
         src = t.render(g)
         assert "cp_async" not in src and "fully unrolled" not in src and "tiles_per_block" not in src
         assert "align_rows" not in src
+        assert "filter_widths" not in src and "switch (FW)" not in src
     assert t.space.check({**fast(t), "ReorderInstructions_Async": True})
     bad = t.space.coerce({**fast(t), "UnrollLoop_Filter": 3, "ReorderInstructions": False})
     assert any("requires UseSharedMemory and ReorderInstructions" in m for m in t.meta.constraints(bad))
+
+
+# UnrollLoop_FilterWidths: one unrolled copy of the sliding window's row body per filter width 1..k (FH a
+# runtime loop); filters of every width up to k and past it (the general loop), tall and wide rectangles,
+# the k x k copy beside it, scalar windows (VectorizeLoads off, TX not a multiple of 4), aligned rows, the tile loop.
+CONV_WIDTHS_VARIANTS = [
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=4, ThreadCoarsening_X=4, ThreadCoarsening_Y=4, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=16, ReorderInstructions_Async=True, UnrollLoop_FilterWidths=16),
+    dict(AdjustBlockSize_X=16, AdjustBlockSize_Y=16, ThreadCoarsening_X=8, ThreadCoarsening_Y=4, UnrollLoop=16,
+         UseSharedMemory_MaxFilter=16, ReorderInstructions_Async=True, UnrollLoop_FilterWidths=8),
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=4, ThreadCoarsening_X=4, ThreadCoarsening_Y=4, UnrollLoop=1,
+         UseSharedMemory_MaxFilter=8, ReorderInstructions_Async=True, UnrollLoop_Filter=5, UnrollLoop_FilterWidths=8,
+         TileLoops_Y=2),
+    dict(AdjustBlockSize_X=8, AdjustBlockSize_Y=4, ThreadCoarsening_X=2, ThreadCoarsening_Y=4, UnrollLoop=2,
+         UseSharedMemory_MaxFilter=16, VectorizeLoads=False, UnrollLoop_FilterWidths=16),
+    dict(AdjustBlockSize_X=32, AdjustBlockSize_Y=4, ThreadCoarsening_X=4, ThreadCoarsening_Y=4, PadSharedMemory=False,
+         UnrollLoop=4, UseSharedMemory_MaxFilter=16, ReorderInstructions_Async=True, VectorizeLoads_AlignRows=1,
+         UnrollLoop_FilterWidths=16)]
+CONV_WIDTHS_SHAPES = [{"H": 33, "W": 70, "FH": 15, "FW": 3}, {"H": 21, "W": 67, "FH": 2, "FW": 9},
+                      {"H": 19, "W": 45, "FH": 3, "FW": 13}, {"H": 17, "W": 40, "FH": 4, "FW": 11},
+                      {"H": 23, "W": 50, "FH": 5, "FW": 5}, {"H": 40, "W": 140, "FH": 16, "FW": 16},
+                      {"H": 29, "W": 36, "FH": 1, "FW": 1}, {"H": 37, "W": 61, "FH": 7, "FW": 5},
+                      {"H": 21, "W": 63, "FH": 6, "FW": 8}, {"H": 25, "W": 33, "FH": 9, "FW": 17}]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", CONV_WIDTHS_VARIANTS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_emulated_conv2d_filter_width_copies_match_reference(change, tmp_path):
+    t = load_template("conv2d")
+    g = t.space.check({**fast(t), **change})
+    k = g["UnrollLoop_FilterWidths"]
+    src = t.render(g)
+    assert f"filter_widths=1..{k}" in src and f"if (FW <= {k})" in src
+    assert [w for w in range(1, 33) if f"            case {w}:\n" in src] == list(range(1, k + 1))
+    emulate_at(t, g, CONV_WIDTHS_SHAPES, tmp_path)  # filters past the tile's room take the direct code
+
+
+def test_conv2d_filter_widths_need_the_sliding_window_and_room_in_the_tile():
+    t = load_template("conv2d")
+    ok = {**fast(t), "UseSharedMemory_MaxFilter": 16, "UnrollLoop_FilterWidths": 16}
+    assert t.space.check(ok)
+    for bad, why in (({"UseSharedMemory_MaxFilter": 8}, "past UseSharedMemory_MaxFilter=8"),
+                     ({"ReorderInstructions": False}, "requires UseSharedMemory and ReorderInstructions")):
+        assert any(why in m for m in t.meta.constraints({**ok, **bad})), bad
+
+
+@needs_nvcc
+def test_conv2d_filter_width_copies_no_spill(tmp_path):
+    t = load_template("conv2d")
+    gs = [t.space.check({**fast(t), **c}) for c in CONV_WIDTHS_VARIANTS]
+    cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in gs]
+    res = NvccBuilder(cache_dir=tmp_path, n_jobs=2).build(t, cands)
+    for b in res:
+        assert b.status == "ok" and b.spill_bytes == 0 and b.smem_bytes == t.smem_bytes(b.candidate.genome), b
