@@ -609,13 +609,14 @@ __device__ __forceinline__ void narrow(float* __restrict__ out, const float* __r
 % endif
 % if GATHER:
 <% NTG = BXT * ROWS %>\
-// TileLoops_Gather, a matrix of at most ${TileLoops_Gather} rows (R <= ${TileLoops_Gather}, decided at run time; the output 16-byte
-// aligned): the output (C x R) is one contiguous run of R*C floats, written in aligned float4s, ${TC} per thread and
-// step; each float is gathered from its input row by a scalar load that the L1 and L2 serve (a warp's 128 output floats
-// read 128/R columns of every input row: torch.compile's layout for this transpose; a tile of 64 rows leaves 64 - R of
-// them idle and writes output rows of R floats). All of a thread's loads are issued before its first store. The
-// blocks stride over the output. I: unsigned where every index fits, else long long.
-template <typename I>
+// TileLoops_Gather, a matrix of at most ${TileLoops_Gather} rows (R <= ${TileLoops_Gather}, decided at run time, before
+// TileLoops_Narrow; launch() sizes the grid to the R*C/4 output float4s, not to the tiles): the output (C x R) is one
+// contiguous run of R*C floats, written in float4s (4 scalar stores where the output is not 16-byte aligned), ${TC} per
+// thread and step; each float is gathered from its input row by a scalar load that the L1 and L2 serve (a warp's 128
+// output floats read 128/R columns of every input row: torch.compile's layout for this transpose; a tile of 64 rows
+// leaves 64 - R of them idle and writes output rows of R floats). All of a thread's loads are issued before its first
+// store. The blocks stride over the output. I: unsigned where every index fits, else long long; A: output aligned.
+template <typename I, bool A>
 __device__ __forceinline__ void gather(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     const int tid = threadIdx.y * ${BXT} + threadIdx.x;
@@ -638,7 +639,7 @@ __device__ __forceinline__ void gather(float* __restrict__ out, const float* __r
         #pragma unroll
         for (int u = 0; u < ${TC}; ++u) {
             const I e = 4 * (k0 + (I)u * ${NTG});
-            if (e + 4 <= n) {
+            if (A && e + 4 <= n) {
                 *reinterpret_cast<float4*>(out + e) = make_float4(v[u][0], v[u][1], v[u][2], v[u][3]);
             } else {
                 #pragma unroll
@@ -681,6 +682,17 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
   % if UseSharedMemory:
     __shared__ __align__(16) float tile[${TILE + SK}][${TILE + PAD}];
   % endif
+  % if GATHER:
+    if (R <= ${TileLoops_Gather}) {                  // uniform over the grid (launch() sized the grid for it)
+        const bool a = (reinterpret_cast<uintptr_t>(out) & 15) == 0;
+        if ((long long)R * C + 8LL * gridDim.x * gridDim.y * ${BXT * ROWS * TC} < 0xffffffffLL) {
+            if (a) gather<unsigned, true>(out, inp, R, C); else gather<unsigned, false>(out, inp, R, C);
+        } else {
+            if (a) gather<long long, true>(out, inp, R, C); else gather<long long, false>(out, inp, R, C);
+        }
+        return;
+    }
+  % endif
   % if NARROW:
     if (C <= 64) {                                  // uniform over the grid: TileLoops_Narrow
         const int K = ((${NF - 8} / C) - 8) & ~7;   // rows per run
@@ -688,15 +700,6 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
             narrow(out, inp, R, C, K, &tile[0][0]);
             return;
         }
-    }
-  % endif
-  % if GATHER:
-    if (R <= ${TileLoops_Gather} && (reinterpret_cast<uintptr_t>(out) & 15) == 0) {   // uniform over the grid
-        if ((long long)R * C + 8LL * gridDim.x * gridDim.y * ${BXT * ROWS * TC} < 0xffffffffLL)
-            gather<unsigned>(out, inp, R, C);
-        else
-            gather<long long>(out, inp, R, C);
-        return;
     }
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>

@@ -135,12 +135,26 @@ def args(p):
             Arg("R", "scalar", "int32", value=p["R"]), Arg("C", "scalar", "int32", value=p["C"])]
 
 
+def gather_rows(g):
+    """The most rows at which TileLoops_Gather's kernel runs (0: it is not compiled; the mako's GATHER)."""
+    plain = g["VectorizeLoads"] == 1 and g["ThreadCoarsening"] == 1 and not g["TileLoops_Specialize"]
+    return 0 if aligned(g) or plain else g["TileLoops_Gather"]
+
+
 def launch(g, p):
     t, tc = g["TileLoops"], g["ThreadCoarsening"]
     row_tiles = (p["R"] + 8 * skewed(g) + t - 1) // t   # TileLoops_Skew: output rows reach 7 rows past R
     # the kernels stride over grid y, which is at most 65535 (1048573 rows in tiles of 16 are 65536)
-    return ((p["C"] + t - 1) // t, min(65535, max(1, (row_tiles + tc - 1) // tc))), (t // g["VectorizeLoads"],
-                                                                                      g["AdjustBlockSize"])
+    grid_y = min(65535, max(1, (row_tiles + tc - 1) // tc))
+    block = (t // g["VectorizeLoads"], g["AdjustBlockSize"])
+    if not gather_rows(g):
+        return ((p["C"] + t - 1) // t, grid_y), block
+    # TileLoops_Gather: one output float4 per thread and step over R * C floats, i.e. R / k tile columns of blocks,
+    # k = 4 * AdjustBlockSize * ThreadCoarsening / VectorizeLoads rows; a grid of tiles would start up to 32x the
+    # blocks at two rows, most with nothing to do. min(R, k) with k <= gather_rows: every tile column where the
+    # tiles run (R above it), and no comparison, so the grid exports as one C++ expression.
+    k = min(gather_rows(g), max(1, 4 * g["AdjustBlockSize"] * tc // g["VectorizeLoads"]))
+    return (max(1, (p["C"] * min(p["R"], k) + t * k - 1) // (t * k)), grid_y), block
 
 
 def reference(inputs, p):

@@ -108,6 +108,8 @@ def test_coverage_of_the_output(name, coverage):
                     tw, th = t.meta.tile(g)
                     assert lc.grid[0] * tw >= p["W"] and (lc.grid[1] * th >= p["H"] or lc.grid[1] == 65535)
                     assert lc.block[:2] == (g["AdjustBlockSizeX"], g["AdjustBlockSizeY"])
+                elif p["R"] <= t.meta.gather_rows(g):   # TileLoops_Gather: float4s over the output, a grid stride
+                    assert lc.grid[0] * lc.grid[1] >= 1 and lc.block[0] * g["VectorizeLoads"] == g["TileLoops"]
                 else:
                     tile, tc = g["TileLoops"], g["ThreadCoarsening"]
                     assert lc.grid[0] * tile >= p["C"] and lc.grid[1] * tile * tc >= p["R"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 
+import numpy as np
 import pytest
 
 from evo_kernels.template import load_template
@@ -54,11 +55,14 @@ NEW_GENES = {
     # the grid has one more row of tiles; at 125 rows that row is needed (125 + 7 > 128)
     "skew": ({"TileLoops_Skew": True, "TileLoops_Specialize": True}, "tile_skew<VIN, FULL>",
              [({"R": 125, "C": 67}, 1), ({"R": 200, "C": 131}, 0)]),
-    # TileLoops_Gather: a matrix of few rows written as one flat run of float4s, each float gathered from its row
-    # (10 rows: 2.5 float4s an output row; 81 rows within 128; 200 rows and a buffer 4 bytes off: the tiles)
-    "gather": ({"TileLoops_Gather": 128, "ThreadCoarsening": 2}, "gather<unsigned>(out, inp, R, C)",
+    # TileLoops_Gather: a matrix of few rows written as one flat run of float4s, each float gathered from its row,
+    # on a grid sized to the float4s (10 rows: 2.5 float4s an output row; 81 rows within 128; 2 rows; buffers 4 bytes
+    # off: scalar stores; 200 rows: the tiles on the full grid; 129 rows and 33 columns: past the gather, narrow)
+    "gather": ({"TileLoops_Gather": 128, "ThreadCoarsening": 2, "TileLoops_Narrow": True},
+               "gather<unsigned, true>(out, inp, R, C)",
                [({"R": 10, "C": 1031}, 0), ({"R": 81, "C": 67}, 0), ({"R": 1, "C": 37}, 0), ({"R": 3, "C": 5}, 0),
-                ({"R": 10, "C": 1031}, 1), ({"R": 200, "C": 131}, 0)]),
+                ({"R": 10, "C": 1031}, 1), ({"R": 2, "C": 2053}, 0), ({"R": 17, "C": 523}, 1),
+                ({"R": 200, "C": 131}, 0), ({"R": 129, "C": 33}, 0), ({"R": 64, "C": 40}, 1)]),
 }
 
 
@@ -74,3 +78,32 @@ def test_newest_genes_run_on_the_cpu(gene, tmp_path):
     for p, off in cases:
         r = cuda_emu.run_on_cpu(t, g, p, work_dir=tmp_path, offset=off, reverse=True)
         assert r["status"] == "ok", f"{p} offset {off}: {r}"
+
+
+def test_gather_grid_is_sized_to_the_output_where_the_gather_runs():
+    # TileLoops_Gather: at few rows the grid covers the R * C / 4 float4s (a grid of tiles started 8x the blocks
+    # needed at 2 rows, most with nothing to do: 37% of the copy on the H100); past gather_rows the tiles' grid
+    t = load_template("transpose")
+    g = t.space.check(dict(t.meta.FAST_GENOME, TileLoops_Gather=64))   # 64 x 16 threads, float4: k = 16
+    tiles = t.space.check(dict(g, TileLoops_Gather=0))
+    for p, want in (({"R": 2, "C": 15491379}, -(-15491379 * 2 // (64 * 16))), ({"R": 16, "C": 1000}, 16),
+                    ({"R": 17, "C": 1000}, 16), ({"R": 65, "C": 1000}, 16)):
+        grid, block = t.launch(g, p).grid, t.launch(g, p).block
+        assert grid[0] == want and block == t.launch(tiles, p).block, p
+        assert grid[1] == t.launch(tiles, p).grid[1]
+        # every thread of the grid has at most one float4 per step to write where R <= k, none idle past one block
+        if p["R"] <= 16:
+            assert (grid[0] - 1) * block[0] * block[1] * 4 < p["R"] * p["C"] <= grid[0] * block[0] * block[1] * 4
+    assert t.launch(tiles, {"R": 2, "C": 15491379}).grid[0] == -(-15491379 // 64)
+
+
+def test_gather_rows_is_where_the_template_compiles_the_gather():
+    t = load_template("transpose")
+    rng = np.random.default_rng(3)
+    seen = set()
+    for _ in range(300):
+        g = t.space.sample(rng)
+        on = bool(t.meta.gather_rows(g))
+        assert on == ("gather<unsigned, true>(out, inp, R, C)" in t.render(g)), g
+        seen.add(on)
+    assert seen == {True, False}
