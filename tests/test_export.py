@@ -361,3 +361,45 @@ def test_a_symbolic_launch_leaves_the_template_module_as_it_was():
     grid, block, _ = launch_cpp(_types.SimpleNamespace(meta=module, meta_path="fake.py", launch_cpp=None), {}, {"N": 1})
     assert module.seen == [None] and grid[0] == "evo_min(N, 4)" and block[0] == "32"
 
+
+
+def _gather_design(t):
+    return next(d for d in t.designs if t.meta.gather_rows(d))
+
+
+def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_path):
+    # TileLoops_Gather's grid (min(R, k) tile columns) is one C++ expression: the header's grid at few rows, at the
+    # gather's limit and past it (the tiles' grid) is launch()'s
+    t = load_template("transpose")
+    g = _gather_design(t)
+    grid, _, _ = launch_cpp(t, g, t.problem)
+    assert "evo_min(R, " in grid[0]
+    probs = [{"R": 2, "C": 15491379}, {"R": 10, "C": 6131105}, {"R": 64, "C": 1000}, {"R": 65, "C": 1000},
+             {"R": 4093, "C": 4091}]
+    def x(p):
+        return grid[0].replace("R", str(p["R"])).replace("C", str(p["C"]))
+    rows = entries(t, [t.problem])
+    rows[0]["genome"] = g
+    (tmp_path / "h.cuh").write_text(render_header(t, rows))
+    calls = "\n".join(f'    printf("%lld\\n", (long long)({x(p)}));' for p in probs)
+    (tmp_path / "x.cu").write_text('#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_transpose;\n'
+                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "x", "x.cu"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    got = subprocess.run(["./x"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
+    want = [t.launch(g, p).grid[0] for p in probs]
+    assert [int(v) for v in got] == want
+    assert want[0] < -(-15491379 // g["TileLoops"]) and want[3] == -(-1000 // g["TileLoops"])
+
+
+@pytest.mark.gpu
+def test_transpose_gather_header_runs_and_matches_reference(tmp_path):
+    t = load_template("transpose")
+    p = {"R": 6, "C": 100003}
+    rows = entries(t, [p])
+    rows[0]["genome"] = _gather_design(t)
+    rng = np.random.default_rng(11)
+    inputs = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role in ("in", "inout")}
+    got = run_header(tmp_path, t, rows, p, inputs)
+    want = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)["out"]
+    assert np.array_equal(got["out"], want.astype(np.float32))
