@@ -1,6 +1,7 @@
 """Exported headers: they compile with the real nvcc in a host program; on a GPU that program
 runs and matches the template's float64 reference."""
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -37,6 +38,23 @@ def build_selftest(tmp_path: Path, name: str, problems, run_problem):
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return t, header
+
+
+def header_values(tmp_path: Path, t, genome: dict, expr: str, problems) -> list[int]:
+    """A C++ expression of the header (a launch geometry in the problem's names) evaluated by a host program built
+    with the header of ``genome`` (nvcc, no GPU), at each of ``problems``."""
+    rows = entries(t, [t.problem])
+    rows[0]["genome"] = genome
+    (tmp_path / "h.cuh").write_text(render_header(t, rows))
+    def at(p):
+        return re.sub(r"\b(" + "|".join(p) + r")\b", lambda m: str(p[m.group(1)]), expr)
+    calls = "\n".join(f'    printf("%lld\\n", (long long)({at(p)}));' for p in problems)
+    (tmp_path / "v.cu").write_text(f'#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_{t.name};\n'
+                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "v", "v.cu"], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = subprocess.run(["./v"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
+    return [int(v) for v in out]
 
 
 def run_header(tmp_path: Path, t, rows, p, inputs: dict) -> dict:
@@ -145,19 +163,8 @@ SPLIT_HEADER_CASES = [
 def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path, gene, probs, want):
     t = load_template("sgemm")
     g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), gene: 8})
-    grid, block, _ = launch_cpp(t, g, t.problem)
-    rows = entries(t, [t.problem])
-    rows[0]["genome"] = g
-    (tmp_path / "h.cuh").write_text(render_header(t, rows))
-    def z(p):
-        return grid[2].replace("M", str(p["M"])).replace("N", str(p["N"])).replace("K", str(p["K"]))
-    calls = "\n".join(f'    printf("%d\\n", (int)({z(p)}));' for p in probs)
-    (tmp_path / "z.cu").write_text('#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_sgemm;\n'
-                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "z", "z.cu"], cwd=tmp_path, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    got = subprocess.run(["./z"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
-    assert [int(x) for x in got] == [t.launch(g, p).grid[2] for p in probs] == want
+    grid, _, _ = launch_cpp(t, g, t.problem)
+    assert header_values(tmp_path, t, g, grid[2], probs) == [t.launch(g, p).grid[2] for p in probs] == want
 
 
 def test_header_with_flat_float4_stencils_compiles(tmp_path):
@@ -376,19 +383,8 @@ def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_pa
     assert "evo_min(R, " in grid[0]
     probs = [{"R": 2, "C": 15491379}, {"R": 10, "C": 6131105}, {"R": 64, "C": 1000}, {"R": 65, "C": 1000},
              {"R": 4093, "C": 4091}]
-    def x(p):
-        return grid[0].replace("R", str(p["R"])).replace("C", str(p["C"]))
-    rows = entries(t, [t.problem])
-    rows[0]["genome"] = g
-    (tmp_path / "h.cuh").write_text(render_header(t, rows))
-    calls = "\n".join(f'    printf("%lld\\n", (long long)({x(p)}));' for p in probs)
-    (tmp_path / "x.cu").write_text('#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_transpose;\n'
-                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "x", "x.cu"], cwd=tmp_path, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    got = subprocess.run(["./x"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
     want = [t.launch(g, p).grid[0] for p in probs]
-    assert [int(v) for v in got] == want
+    assert header_values(tmp_path, t, g, grid[0], probs) == want
     assert want[0] < -(-15491379 // g["TileLoops"]) and want[3] == -(-1000 // g["TileLoops"])
 
 
