@@ -74,12 +74,12 @@ GENES = [
          "memory, or in the plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
     Gene("TileLoops_Gather", "TileLoops", (0, 64, 128), 0,
          "for a matrix of at most this many rows (R <= 64 or 128, decided at run time; 0: never): the output, one "
-         "contiguous run of R*C floats, is written in aligned float4s (ThreadCoarsening of them per thread and step), "
+         "contiguous run of R*C floats, is written in float4s (ThreadCoarsening of them per thread and step; scalar "
+         "stores where the output is not 16-byte aligned), on a grid sized to them, "
          "each float gathered from its input row by a scalar load that the L1 and L2 serve, as torch.compile's kernel "
          "does (a tile of 64 rows leaves 64 - R idle at R = 10 and writes output rows of R floats: 56-85% of the copy "
          "bandwidth at R = 10-81 on an H100, 2026-12-06g call 2). Changes nothing with VectorizeLoads_Align or in the "
-         "plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize), and where the output buffer is "
-         "not 16-byte aligned"),
+         "plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
