@@ -1,9 +1,7 @@
 """Exported headers: they compile with the real nvcc in a host program; on a GPU that program
 runs and matches the template's float64 reference."""
 import json
-import re
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,66 +9,10 @@ import pytest
 from evo_kernels.export import Sym, dispatch, launch_cpp, nearest, render_header, selftest_program
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
+from _export_helpers import build_selftest, entries, run_header
 from _sgemm_conv_helpers import sgemm_48k_genomes
 
 pytestmark = pytest.mark.nvcc
-
-
-def entries(t, problems):
-    """Store-shaped rows (the measured fields are fabricated: this tests the header, not speed)."""
-    rng = np.random.default_rng(0)
-    out = []
-    for p in problems:
-        g = t.space.sample(rng)
-        out.append({"genome": g, "problem": p, "median_ms": 1.0, "speedup": 2.0, "fitness": 1.9, "cv": 0.01,
-                    "registers": 32, "spill_bytes": 0, "gpu_name": "NVIDIA H200", "driver_version": "580.159.04",
-                    "nvcc_version": "cuda_13.0", "timestamp": "2026-12-02T00:00:00"})
-    return out
-
-
-def build_selftest(tmp_path: Path, name: str, problems, run_problem):
-    t = load_template(name)
-    header = render_header(t, entries(t, problems))
-    (tmp_path / "tuned.cuh").write_text(header)
-    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", run_problem))
-    (tmp_path / "other.cu").write_text('#include "tuned.cuh"\nvoid other() {}\n')  # a second TU: no clash
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu", "other.cu"], cwd=tmp_path,
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return t, header
-
-
-def header_values(tmp_path: Path, t, genome: dict, expr: str, problems) -> list[int]:
-    """A C++ expression of the header (a launch geometry in the problem's names) evaluated by a host program built
-    with the header of ``genome`` (nvcc, no GPU), at each of ``problems``."""
-    rows = entries(t, [t.problem])
-    rows[0]["genome"] = genome
-    (tmp_path / "h.cuh").write_text(render_header(t, rows))
-    def at(p):
-        return re.sub(r"\b(" + "|".join(p) + r")\b", lambda m: str(p[m.group(1)]), expr)
-    calls = "\n".join(f'    printf("%lld\\n", (long long)({at(p)}));' for p in problems)
-    (tmp_path / "v.cu").write_text(f'#include <cstdio>\n#include "h.cuh"\nusing namespace evo_tuned_{t.name};\n'
-                                   f"int main() {{\n{calls}\n    return 0;\n}}\n")
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "v", "v.cu"], cwd=tmp_path, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    out = subprocess.run(["./v"], cwd=tmp_path, capture_output=True, text=True, timeout=60).stdout.split()
-    return [int(v) for v in out]
-
-
-def run_header(tmp_path: Path, t, rows, p, inputs: dict) -> dict:
-    """The header of ``rows`` built into its self-test program and run at ``p`` on ``inputs`` (on the GPU):
-    its outputs by name, float32 in their shapes."""
-    (tmp_path / "tuned.cuh").write_text(render_header(t, rows))
-    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", p))
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path, capture_output=True,
-                          text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    for name, arr in inputs.items():
-        arr.tofile(tmp_path / f"{name}.bin")
-    proc = subprocess.run(["./selftest"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0 and "ok" in proc.stdout, proc.stderr
-    return {a.name: np.fromfile(tmp_path / f"{a.name}.out.bin", dtype=np.float32).reshape(a.shape)
-            for a in t.args(p) if a.role == "out"}
 
 
 @pytest.mark.parametrize("name", ["transpose", "sgemm", "stencil", "softmax", "reduce_sum", "conv2d"])
@@ -147,24 +89,6 @@ def test_sgemm_header_with_the_tensor_core_design_opts_in_and_compiles(tmp_path)
     proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
-
-
-# TileLoops_SplitK: split at skinny shapes, unsplit past the workspace cap, at most one split per k tile;
-# TileLoops_SplitKEdges: split where a tile is cut short and the packed slices fit, unsplit where every tile is
-# full or the slices do not fit the workspace, at most one split per k tile
-SPLIT_HEADER_CASES = [
-    ("TileLoops_SplitK", [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096},
-                          {"M": 64, "N": 64, "K": 20}], [8, 1, 3]),
-    ("TileLoops_SplitKEdges", [{"M": 4097, "N": 4097, "K": 4097}, {"M": 4096, "N": 4096, "K": 4096},
-                               {"M": 1, "N": 37, "K": 5}, {"M": 385, "N": 384, "K": 20}], [8, 1, 1, 3])]
-
-
-@pytest.mark.parametrize("gene,probs,want", SPLIT_HEADER_CASES, ids=[c[0] for c in SPLIT_HEADER_CASES])
-def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path, gene, probs, want):
-    t = load_template("sgemm")
-    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), gene: 8})
-    grid, _, _ = launch_cpp(t, g, t.problem)
-    assert header_values(tmp_path, t, g, grid[2], probs) == [t.launch(g, p).grid[2] for p in probs] == want
 
 
 def test_header_with_flat_float4_stencils_compiles(tmp_path):
@@ -368,34 +292,3 @@ def test_a_symbolic_launch_leaves_the_template_module_as_it_was():
     grid, block, _ = launch_cpp(_types.SimpleNamespace(meta=module, meta_path="fake.py", launch_cpp=None), {}, {"N": 1})
     assert module.seen == [None] and grid[0] == "evo_min(N, 4)" and block[0] == "32"
 
-
-
-def _gather_design(t):
-    return next(d for d in t.designs if t.meta.gather_rows(d))
-
-
-def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_path):
-    # TileLoops_Gather's grid (min(R, k) tile columns) is one C++ expression: the header's grid at few rows, at the
-    # gather's limit and past it (the tiles' grid) is launch()'s
-    t = load_template("transpose")
-    g = _gather_design(t)
-    grid, _, _ = launch_cpp(t, g, t.problem)
-    assert "evo_min(R, " in grid[0]
-    probs = [{"R": 2, "C": 15491379}, {"R": 10, "C": 6131105}, {"R": 64, "C": 1000}, {"R": 65, "C": 1000},
-             {"R": 4093, "C": 4091}]
-    want = [t.launch(g, p).grid[0] for p in probs]
-    assert header_values(tmp_path, t, g, grid[0], probs) == want
-    assert want[0] < -(-15491379 // g["TileLoops"]) and want[3] == -(-1000 // g["TileLoops"])
-
-
-@pytest.mark.gpu
-def test_transpose_gather_header_runs_and_matches_reference(tmp_path):
-    t = load_template("transpose")
-    p = {"R": 6, "C": 100003}
-    rows = entries(t, [p])
-    rows[0]["genome"] = _gather_design(t)
-    rng = np.random.default_rng(11)
-    inputs = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role in ("in", "inout")}
-    got = run_header(tmp_path, t, rows, p, inputs)
-    want = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)["out"]
-    assert np.array_equal(got["out"], want.astype(np.float32))

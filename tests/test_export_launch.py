@@ -1,0 +1,61 @@
+"""Exported headers' launch geometry: the C++ expressions a header launches with, evaluated by a host program built
+with nvcc, against the template's Python launch() (split-K's grid z, transpose's gather grid); the gather header
+run on a GPU."""
+import numpy as np
+import pytest
+
+from evo_kernels.export import launch_cpp
+from evo_kernels.runners.inputs import draw
+from evo_kernels.template import load_template
+from _export_helpers import entries, header_values, run_header
+
+pytestmark = pytest.mark.nvcc
+
+
+# TileLoops_SplitK: split at skinny shapes, unsplit past the workspace cap, at most one split per k tile;
+# TileLoops_SplitKEdges: split where a tile is cut short and the packed slices fit, unsplit where every tile is
+# full or the slices do not fit the workspace, at most one split per k tile
+SPLIT_HEADER_CASES = [
+    ("TileLoops_SplitK", [{"M": 64, "N": 8192, "K": 8192}, {"M": 8192, "N": 8192, "K": 4096},
+                          {"M": 64, "N": 64, "K": 20}], [8, 1, 3]),
+    ("TileLoops_SplitKEdges", [{"M": 4097, "N": 4097, "K": 4097}, {"M": 4096, "N": 4096, "K": 4096},
+                               {"M": 1, "N": 37, "K": 5}, {"M": 385, "N": 384, "K": 20}], [8, 1, 1, 3])]
+
+
+@pytest.mark.parametrize("gene,probs,want", SPLIT_HEADER_CASES, ids=[c[0] for c in SPLIT_HEADER_CASES])
+def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_path, gene, probs, want):
+    t = load_template("sgemm")
+    g = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), gene: 8})
+    grid, _, _ = launch_cpp(t, g, t.problem)
+    assert header_values(tmp_path, t, g, grid[2], probs) == [t.launch(g, p).grid[2] for p in probs] == want
+
+
+def _gather_design(t):
+    return next(d for d in t.designs if t.meta.gather_rows(d))
+
+
+def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_path):
+    # TileLoops_Gather's grid (min(R, k) tile columns) is one C++ expression: the header's grid at few rows, at the
+    # gather's limit and past it (the tiles' grid) is launch()'s
+    t = load_template("transpose")
+    g = _gather_design(t)
+    grid, _, _ = launch_cpp(t, g, t.problem)
+    assert "evo_min(R, " in grid[0]
+    probs = [{"R": 2, "C": 15491379}, {"R": 10, "C": 6131105}, {"R": 64, "C": 1000}, {"R": 65, "C": 1000},
+             {"R": 4093, "C": 4091}]
+    want = [t.launch(g, p).grid[0] for p in probs]
+    assert header_values(tmp_path, t, g, grid[0], probs) == want
+    assert want[0] < -(-15491379 // g["TileLoops"]) and want[3] == -(-1000 // g["TileLoops"])
+
+
+@pytest.mark.gpu
+def test_transpose_gather_header_runs_and_matches_reference(tmp_path):
+    t = load_template("transpose")
+    p = {"R": 6, "C": 100003}
+    rows = entries(t, [p])
+    rows[0]["genome"] = _gather_design(t)
+    rng = np.random.default_rng(11)
+    inputs = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role in ("in", "inout")}
+    got = run_header(tmp_path, t, rows, p, inputs)
+    want = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)["out"]
+    assert np.array_equal(got["out"], want.astype(np.float32))
