@@ -192,6 +192,16 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, const float* _
     for (int r = 0; r < ${TY}; ++r)
 #pragma unroll
         for (int c = 0; c < ${TX}; ++c) acc[r][c] = 0.0f;
+<%def name="vload(dst, src, n, vec, pad)">\
+## dst[0..n) = src[0..n): float4 loads (src 16-byte aligned) where vec, the rest (all without vec) scalar loads
+% for q in range(n // 4 if vec else 0):
+${pad}{ const float4 t = *reinterpret_cast<const float4*>(${src} + ${4 * q});
+${pad}  ${dst}[${4*q}] = t.x; ${dst}[${4*q+1}] = t.y; ${dst}[${4*q+2}] = t.z; ${dst}[${4*q+3}] = t.w; }
+% endfor
+% for q in range(n // 4 * 4 if vec else 0, n):
+${pad}${dst}[${q}] = ${src}[${q}];
+% endfor
+</%def>\
 <%def name="direct()">
 <%doc> ---------------- direct kernel: every tap from global memory ---------------- </%doc>
     // output coordinates clamped into range: every read stays inside inp; clamped results are not stored
@@ -339,13 +349,9 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
                 const float* ir = ib + ${rho * S}${f" + ((sh0 + {rho} * shd) & 3)" if AR else ""};
                 float win[${NWK}];
 % endif
-% for q in range(NWK // 4 if VEC and TX % 4 == 0 and not AR else 0):
-                { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
-                  win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
-% endfor
-% for q in range(NWK // 4 * 4 if VEC and TX % 4 == 0 and not AR else (NWK if AR == 2 and TX % 4 == 0 else 0), NWK):
-                win[${q}] = ir[${q}];
-% endfor
+% if not (AR == 2 and TX % 4 == 0):
+${vload("win", "ir", NWK, VEC and TX % 4 == 0 and not AR, " " * 16)}\
+% endif
 % for r in range(TY):
 % if 0 <= rho - r < FK:
 #pragma unroll
@@ -368,24 +374,12 @@ ${async_copies("(y0 + %d)" % TH, "sInAll + ((t + 1) & 1) * %d" % (SH * S))}\
                 for (int rho = 0; rho < ${TY - 1} + FH; ++rho) {
                     const float* ir = ib + rho * ${S}${" + ((sh0 + rho * shd) & 3)" if AR else ""};
                     float win[${TX + kw - 1}];
-% for q in range((TX + kw - 1) // 4 if VEC and TX % 4 == 0 and not AR else 0):
-                    { const float4 t = *reinterpret_cast<const float4*>(ir + ${4 * q});
-                      win[${4*q}] = t.x; win[${4*q+1}] = t.y; win[${4*q+2}] = t.z; win[${4*q+3}] = t.w; }
-% endfor
-% for q in range((TX + kw - 1) // 4 * 4 if VEC and TX % 4 == 0 and not AR else 0, TX + kw - 1):
-                    win[${q}] = ir[${q}];
-% endfor
+${vload("win", "ir", TX + kw - 1, VEC and TX % 4 == 0 and not AR, " " * 20)}\
 % for r in range(TY):
                     if ((unsigned)(rho - ${r}) < (unsigned)FH) {
                         const float* fr = sF + (rho - ${r}) * ${FMAX};
                         float w[${kw}];
-% for q in range(kw // 4 if VEC else 0):
-                        { const float4 t = *reinterpret_cast<const float4*>(fr + ${4 * q});
-                          w[${4*q}] = t.x; w[${4*q+1}] = t.y; w[${4*q+2}] = t.z; w[${4*q+3}] = t.w; }
-% endfor
-% for q in range(kw // 4 * 4 if VEC else 0, kw):
-                        w[${q}] = fr[${q}];
-% endfor
+${vload("w", "fr", kw, VEC, " " * 24)}\
 #pragma unroll
                         for (int j = 0; j < ${kw}; ++j)
 #pragma unroll
