@@ -50,7 +50,7 @@ for stage in ${STAGES:-tests check bench batch}; do
     tests)
       # shellcheck disable=SC2086
       timeout "${T_TESTS:-240}" python3 -m pytest -q -m gpu -p no:cacheprovider ${TESTS_FILES:-tests/test_gpu_runner.py \
-        tests/test_gpu_templates.py tests/test_export.py tests/test_recording.py} ${TESTS_K:+-k "$TESTS_K"} \
+        tests/test_gpu_templates.py tests/test_export.py tests/test_export_launch.py tests/test_recording.py} ${TESTS_K:+-k "$TESTS_K"} \
         > "$WORK/gpu_tests.log" 2>&1
       echo "tests rc=$?" >> "$WORK/gpu_tests.log" ;;
     check)
