@@ -22,6 +22,7 @@ PLAIN = V == 1 and TC == 1 and not SPEC               # the plain kernel (no vec
 NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not PLAIN
 NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoops_Narrow: floats of the staged run
 GATHER = TileLoops_Gather and not ALIGN and not PLAIN   # else the gene changes nothing
+GONLY = TileLoops_GatherOnly and GATHER                 # the kernel is the gather alone (a constraint: only with GATHER)
 %>
 % if ALIGN:
 <%
@@ -679,11 +680,15 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
 extern "C" __global__ void __launch_bounds__(${BXT * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
-  % if UseSharedMemory:
+  % if UseSharedMemory and not GONLY:
     __shared__ __align__(16) float tile[${TILE + SK}][${TILE + PAD}];
   % endif
-  % if GATHER:
+  % if GONLY:
+    {                       // TileLoops_GatherOnly: the gather at every R, no tile code (the gather's registers alone)
+  % elif GATHER:
     if (R <= ${TileLoops_Gather}) {                  // uniform over the grid (launch() sized the grid for it)
+  % endif
+  % if GATHER:
         const bool a = (reinterpret_cast<uintptr_t>(out) & 15) == 0;
         if ((long long)R * C + 8LL * gridDim.x * gridDim.y * ${BXT * ROWS * TC} < 0xffffffffLL) {
             if (a) gather<unsigned, true>(out, inp, R, C); else gather<unsigned, false>(out, inp, R, C);
@@ -693,6 +698,7 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
         return;
     }
   % endif
+  % if not GONLY:
   % if NARROW:
     if (C <= 64) {                                  // uniform over the grid: TileLoops_Narrow
         const int K = ((${NF - 8} / C) - 8) & ~7;   // rows per run
@@ -712,6 +718,7 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
     else             body<false, false>(out, inp, R, C${targs});
   % else:
     body<false, false>(out, inp, R, C${targs});
+  % endif
   % endif
 }
 % endif

@@ -4,10 +4,10 @@ segment with the aligned vectors that overlap it, and TileLoops_Flat reads a mat
 as one contiguous run per tile. CoalesceMemoryAccess_Lines aligns each warp access to a window of a line;
 TileLoops_Skew starts every output row segment on a 32-byte sector; TileLoops_Narrow stages runs of whole rows of a
 matrix at most 64 wide, every thread busy; TileLoops_Gather writes the output of a matrix of few rows as one flat
-run of float4s. ReorderInstructions_Batch issues all the global loads of a thread's tile rows before the first
-shared store (the plain row loop keeps one row, 16 bytes per thread, in flight: the H200 profile of the best genomes
-showed 0.25-0.31 issued warps per scheduler and 70-75% "No Eligible" at DRAM 53-57%). The kernels stride over grid
-y, which launch() caps at 65535.
+run of float4s, and TileLoops_GatherOnly makes that the whole kernel (its registers alone). ReorderInstructions_Batch
+issues all the global loads of a thread's tile rows before the first shared store (the plain row loop keeps one row,
+16 bytes per thread, in flight: the H200 profile of the best genomes showed 0.25-0.31 issued warps per scheduler and
+70-75% "No Eligible" at DRAM 53-57%). The kernels stride over grid y, which launch() caps at 65535.
 """
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
@@ -80,6 +80,12 @@ GENES = [
          "does (a tile of 64 rows leaves 64 - R idle at R = 10 and writes output rows of R floats: 56-85% of the copy "
          "bandwidth at R = 10-81 on an H100, 2026-12-06g call 2). Changes nothing with VectorizeLoads_Align or in the "
          "plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
+    Gene("TileLoops_GatherOnly", "TileLoops", (False, True), False,
+         "with TileLoops_Gather (where it takes effect): the kernel is the gather alone, at every R, with no tile "
+         "code, so it holds the gather's registers only (34 against 56 with the tile code at TileLoops 32, "
+         "AdjustBlockSize 8, VectorizeLoads 4, ThreadCoarsening 2: the tile path's registers halved the gather's "
+         "occupancy, 49-53% against torch.compile's 86-95% on the H200, 2026-12-06h call 3). Correct at any R but "
+         "slow past a few hundred rows, where the tiles pay: a genome for matrices of few rows"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -99,6 +105,11 @@ def constraints(g):
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
+    if g["TileLoops_GatherOnly"] and not g["TileLoops_Gather"]:
+        out.append("TileLoops_GatherOnly needs TileLoops_Gather > 0 (the gather it keeps alone)")
+    elif g["TileLoops_GatherOnly"] and not gather_rows(g):
+        out.append("TileLoops_GatherOnly needs the gather to take effect (not with VectorizeLoads_Align, nor in the "
+                   "plain kernel: VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)")
     if aligned(g) and align_slots(g) * v > 32:
         out.append(f"VectorizeLoads_Align: TileLoops={t} over {t // v} x AdjustBlockSize={rows} threads holds "
                    f"{align_slots(g) * v} floats per thread (at most 32)")
@@ -123,7 +134,7 @@ def skewed(g):
 
 def smem_bytes(g):
     t = g["TileLoops"]
-    if not g["UseSharedMemory"]:
+    if not g["UseSharedMemory"] or gather_only(g):
         return 0
     if aligned(g):
         return t * (t + g["VectorizeLoads"] + int(g["PadSharedMemory"])) * 4
@@ -141,6 +152,11 @@ def gather_rows(g):
     return 0 if aligned(g) or plain else g["TileLoops_Gather"]
 
 
+def gather_only(g):
+    """TileLoops_GatherOnly takes effect: the kernel is the gather at every R (the mako's GONLY)."""
+    return bool(g["TileLoops_GatherOnly"]) and bool(gather_rows(g))
+
+
 def launch(g, p):
     t, tc = g["TileLoops"], g["ThreadCoarsening"]
     row_tiles = (p["R"] + 8 * skewed(g) + t - 1) // t   # TileLoops_Skew: output rows reach 7 rows past R
@@ -152,7 +168,8 @@ def launch(g, p):
     # TileLoops_Gather: one output float4 per thread and step over R * C floats, i.e. R / k tile columns of blocks,
     # k = 4 * AdjustBlockSize * ThreadCoarsening / VectorizeLoads rows; a grid of tiles would start up to 32x the
     # blocks at two rows, most with nothing to do. min(R, k) with k <= gather_rows: every tile column where the
-    # tiles run (R above it), and no comparison, so the grid exports as one C++ expression.
+    # tiles run (R above it), and no comparison, so the grid exports as one C++ expression. Under TileLoops_GatherOnly
+    # the gather strides over that grid at every R.
     k = min(gather_rows(g), max(1, 4 * g["AdjustBlockSize"] * tc // g["VectorizeLoads"]))
     return (max(1, (p["C"] * min(p["R"], k) + t * k - 1) // (t * k)), grid_y), block
 
@@ -174,4 +191,5 @@ FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, 
                "UnrollLoop": True, "VectorizeLoads": 4, "ThreadCoarsening": 1, "CoalesceMemoryAccess": False,
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
                "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False,
-               "TileLoops_Skew": False, "TileLoops_Narrow": False, "TileLoops_Gather": 0}
+               "TileLoops_Skew": False, "TileLoops_Narrow": False, "TileLoops_Gather": 0,
+               "TileLoops_GatherOnly": False}

@@ -175,7 +175,10 @@ DESIGNS = {
                    # TileLoops_Gather: few rows, the output one flat run of float4s (37 rows; 1031 rows take the tiles)
                    {"TileLoops_Gather": 64, "CoalesceMemoryAccess": True, "ReorderInstructions_Batch": True},
                    {"TileLoops_Gather": 128, "ThreadCoarsening": 8, "AdjustBlockSize": 8,
-                    "CoalesceMemoryAccess": True}],
+                    "CoalesceMemoryAccess": True},
+                   # TileLoops_GatherOnly: the gather alone at every R (1031 and 4099 rows stride over the tiles' grid)
+                   {"TileLoops_Gather": 64, "TileLoops_GatherOnly": True, "ThreadCoarsening": 2, "TileLoops": 32,
+                    "AdjustBlockSize": 8}],
                   {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}, {"R": 37, "C": 20011}]),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)

@@ -8,6 +8,7 @@ import shutil
 import numpy as np
 import pytest
 
+from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import load_template
 from _memory_template_helpers import cuda_emu
 
@@ -63,6 +64,12 @@ NEW_GENES = {
                [({"R": 10, "C": 1031}, 0), ({"R": 81, "C": 67}, 0), ({"R": 1, "C": 37}, 0), ({"R": 3, "C": 5}, 0),
                 ({"R": 10, "C": 1031}, 1), ({"R": 2, "C": 2053}, 0), ({"R": 17, "C": 523}, 1),
                 ({"R": 200, "C": 131}, 0), ({"R": 129, "C": 33}, 0), ({"R": 64, "C": 40}, 1)]),
+    # TileLoops_GatherOnly: the gather is the whole kernel, at every R (past gather_rows it strides over the tiles'
+    # grid: 200 and 129 rows; 1031 rows, 2 columns; 3 x 5 is less than one float4 per thread)
+    "gather_only": ({"TileLoops_Gather": 64, "TileLoops_GatherOnly": True, "ThreadCoarsening": 2},
+                    "TileLoops_GatherOnly: the gather at every R",
+                    [({"R": 10, "C": 1031}, 1), ({"R": 3, "C": 5}, 0), ({"R": 200, "C": 131}, 0),
+                     ({"R": 129, "C": 33}, 1), ({"R": 1031, "C": 2}, 0), ({"R": 64, "C": 40}, 0)]),
 }
 
 
@@ -95,6 +102,21 @@ def test_gather_grid_is_sized_to_the_output_where_the_gather_runs():
         if p["R"] <= 16:
             assert (grid[0] - 1) * block[0] * block[1] * 4 < p["R"] * p["C"] <= grid[0] * block[0] * block[1] * 4
     assert t.launch(tiles, {"R": 2, "C": 15491379}).grid[0] == -(-15491379 // 64)
+
+
+def test_gather_only_keeps_no_tile_code_and_needs_the_gather():
+    # the point of the gene: the kernel holds the gather's registers, not the tile path's; and it is refused where
+    # the gather it keeps would not be compiled
+    t = load_template("transpose")
+    g = t.space.check(dict(t.meta.FAST_GENOME, TileLoops_Gather=64, TileLoops_GatherOnly=True, ThreadCoarsening=2))
+    src = t.render(g)
+    assert "gather<unsigned, true>(out, inp, R, C)" in src and "body<" not in src.split("extern \"C\"")[-1]
+    assert "__shared__" not in src.split("extern \"C\"")[-1] and t.smem_bytes(g) == 0
+    assert t.smem_bytes(dict(g, TileLoops_GatherOnly=False)) > 0
+    for bad in ({"TileLoops_Gather": 0}, {"VectorizeLoads": 1, "ThreadCoarsening": 1},
+                {"VectorizeLoads_Align": True}):
+        with pytest.raises(InvalidGenome, match="TileLoops_GatherOnly needs"):
+            t.space.check(dict(g, **bad))
 
 
 def test_gather_rows_is_where_the_template_compiles_the_gather():
