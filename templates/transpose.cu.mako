@@ -23,6 +23,7 @@ NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not PLAIN
 NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoops_Narrow: floats of the staged run
 GATHER = TileLoops_Gather and not ALIGN and not PLAIN   # else the gene changes nothing
 GONLY = TileLoops_GatherOnly and GATHER                 # the kernel is the gather alone (a constraint: only with GATHER)
+STAGE = TileLoops_GatherStage and GONLY                 # the gather-only kernel stages its columns (a constraint: only with GONLY)
 %>
 % if ALIGN:
 <%
@@ -651,6 +652,98 @@ __device__ __forceinline__ void gather(float* __restrict__ out, const float* __r
 }
 
 % endif
+% if STAGE:
+<% M = NTG * TC * 4 %>\
+// TileLoops_GatherStage: the same output run per block and step as gather() (${M} floats: ${TC} float4s a thread),
+// its floats not gathered one by one but staged: the block loads the columns the run covers (about ${M}/R + 2 of
+// each input row) as aligned float4s along the rows, every sector of a row segment used, into shared rows of WS
+// floats (odd), then writes the run in float4s from there. R <= ${TileLoops_Gather}: R * WS <= ${M} + 3 * R floats
+// (${M + 3 * TileLoops_Gather} staged); more rows take gather(). I, A: as gather().
+template <bool A>
+__device__ __forceinline__ void gather_staged(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
+                                              float* __restrict__ stage)
+{
+    if (R > ${TileLoops_Gather}) {                       // uniform: the staged rows would not fit (GatherOnly runs at any R)
+        gather<unsigned, A>(out, inp, R, C);
+        return;
+    }
+    const int tid = threadIdx.y * ${BXT} + threadIdx.x;
+    const unsigned n = (unsigned)R * (unsigned)C;
+    const unsigned nb = gridDim.x * gridDim.y;
+    const unsigned ib = (unsigned)(reinterpret_cast<uintptr_t>(inp) / 4);
+    const int WS = (${M} / R + 2) | 1;                 // shared row: the run's columns, odd against bank conflicts
+    // the run's first column ca and its row r0 (e0 = ca * R + r0), stepped without a division
+    const unsigned e00 = (blockIdx.y * gridDim.x + blockIdx.x) * ${M}u, de = nb * ${M}u;
+    unsigned ca = e00 / (unsigned)R;
+    int r0 = (int)(e00 - ca * (unsigned)R);
+    const unsigned dca = de / (unsigned)R;
+    const int dr0 = (int)(de - dca * (unsigned)R);
+    #pragma unroll 1
+    for (unsigned e0 = e00; e0 < n; e0 += de) {                // uniform over the block
+        const int m = e0 + ${M} < n ? ${M} : (int)(n - e0);   // the run's floats
+        const int wc = (r0 + m - 1) / R + 1;             // columns ca .. ca + wc - 1
+        const int nq = (wc + 6) / 4;                     // aligned float4s that cover wc floats at any shift
+        if (e0 != e00) __syncthreads();                  // the last run has been written out
+        const int dr = ${NTG} / nq, dq = ${NTG} - dr * nq;    // slot i -> (row, vector): i / nq, i % nq, stepped
+        int r = tid / nq, q = tid - r * nq;
+        #pragma unroll 1
+        while (r < R) {
+            float4 v[4];
+            int j[4], k[4];                              // v[u].x's column in the run, its shared index
+            #pragma unroll
+            for (int u = 0; u < 4; ++u) {                // four loads in flight before the shared stores
+                j[u] = wc;                               // past the run: nothing stored
+                if (r < R) {
+                    const unsigned s = (unsigned)r * (unsigned)C + ca;
+                    const int sh = (int)((ib + s) & 3u);
+                    const long long o = (long long)s - sh + 4 * q, nn = (long long)n;
+                    if (o >= 0 && o + 4 <= nn) v[u] = __ldg(reinterpret_cast<const float4*>(inp + o));
+                    else {                               // the buffer's first or last partial vector
+                        v[u].x = o >= 0 && o < nn ? __ldg(inp + o) : 0.f;
+                        v[u].y = o + 1 >= 0 && o + 1 < nn ? __ldg(inp + o + 1) : 0.f;
+                        v[u].z = o + 2 >= 0 && o + 2 < nn ? __ldg(inp + o + 2) : 0.f;
+                        v[u].w = o + 3 < nn ? __ldg(inp + o + 3) : 0.f;
+                    }
+                    j[u] = 4 * q - sh;
+                    k[u] = r * WS + j[u];
+                }
+                r += dr; q += dq;
+                if (q >= nq) { q -= nq; ++r; }
+            }
+            #pragma unroll
+            for (int u = 0; u < 4; ++u) {
+                if (j[u] >= 0 && j[u] < wc) stage[k[u]] = v[u].x;
+                if (j[u] + 1 >= 0 && j[u] + 1 < wc) stage[k[u] + 1] = v[u].y;
+                if (j[u] + 2 >= 0 && j[u] + 2 < wc) stage[k[u] + 2] = v[u].z;
+                if (j[u] + 3 < wc) stage[k[u] + 3] = v[u].w;
+            }
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int u = 0; u < ${TC}; ++u) {
+            const int f = 4 * (tid + u * ${NTG});        // the float4's offset in the run
+            if (f >= m) break;
+            int cc = (r0 + f) / R, r = r0 + f - cc * R;
+            float w[4];
+            #pragma unroll
+            for (int q = 0; q < 4; ++q) {
+                w[q] = f + q < m ? stage[r * WS + cc] : 0.f;
+                if (++r == R) { r = 0; ++cc; }
+            }
+            if (A && f + 4 <= m) {
+                *reinterpret_cast<float4*>(out + e0 + f) = make_float4(w[0], w[1], w[2], w[3]);
+            } else {
+                #pragma unroll
+                for (int q = 0; q < 4; ++q) if (f + q < m) out[e0 + f + q] = w[q];
+            }
+        }
+        ca += dca;
+        r0 += dr0;
+        if (r0 >= R) { r0 -= R; ++ca; }
+    }
+}
+
+% endif
 template <bool VIN, bool VOUT>
 __device__ __forceinline__ void body(float* __restrict__ out, const float* __restrict__ inp, int R, int C
                                      ${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
@@ -683,6 +776,9 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
   % if UseSharedMemory and not GONLY:
     __shared__ __align__(16) float tile[${TILE + SK}][${TILE + PAD}];
   % endif
+  % if STAGE:
+    __shared__ __align__(16) float stage[${BXT * ROWS * TC * 4 + 3 * TileLoops_Gather}];
+  % endif
   % if GONLY:
     {                       // TileLoops_GatherOnly: the gather at every R, no tile code (the gather's registers alone)
   % elif GATHER:
@@ -691,8 +787,13 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
   % if GATHER:
         const bool a = (reinterpret_cast<uintptr_t>(out) & 15) == 0;
         if ((long long)R * C + 8LL * gridDim.x * gridDim.y * ${BXT * ROWS * TC} < 0xffffffffLL) {
+  % if STAGE:
+            if (a) gather_staged<true>(out, inp, R, C, stage); else gather_staged<false>(out, inp, R, C, stage);
+        } else {                                     // 2^32 floats or more: unstaged
+  % else:
             if (a) gather<unsigned, true>(out, inp, R, C); else gather<unsigned, false>(out, inp, R, C);
         } else {
+  % endif
             if (a) gather<long long, true>(out, inp, R, C); else gather<long long, false>(out, inp, R, C);
         }
         return;

@@ -4,10 +4,11 @@ segment with the aligned vectors that overlap it, and TileLoops_Flat reads a mat
 as one contiguous run per tile. CoalesceMemoryAccess_Lines aligns each warp access to a window of a line;
 TileLoops_Skew starts every output row segment on a 32-byte sector; TileLoops_Narrow stages runs of whole rows of a
 matrix at most 64 wide, every thread busy; TileLoops_Gather writes the output of a matrix of few rows as one flat
-run of float4s, and TileLoops_GatherOnly makes that the whole kernel (its registers alone). ReorderInstructions_Batch
-issues all the global loads of a thread's tile rows before the first shared store (the plain row loop keeps one row,
-16 bytes per thread, in flight: the H200 profile of the best genomes showed 0.25-0.31 issued warps per scheduler and
-70-75% "No Eligible" at DRAM 53-57%). The kernels stride over grid y, which launch() caps at 65535.
+run of float4s, TileLoops_GatherOnly makes that the whole kernel (its registers alone), and TileLoops_GatherStage
+stages each block's run through shared memory from float4 loads along the rows. ReorderInstructions_Batch issues all
+the global loads of a thread's tile rows before the first shared store (the plain row loop keeps one row, 16 bytes per
+thread, in flight: the H200 profile of the best genomes showed 0.25-0.31 issued warps per scheduler and 70-75% "No
+Eligible" at DRAM 53-57%). The kernels stride over grid y, which launch() caps at 65535.
 """
 from evo_kernels.genome import Gene
 from evo_kernels.template import Arg
@@ -86,6 +87,12 @@ GENES = [
          "AdjustBlockSize 8, VectorizeLoads 4, ThreadCoarsening 2: the tile path's registers halved the gather's "
          "occupancy, 49-53% against torch.compile's 86-95% on the H200, 2026-12-06h call 3). Correct at any R but "
          "slow past a few hundred rows, where the tiles pay: a genome for matrices of few rows"),
+    Gene("TileLoops_GatherStage", "TileLoops", (False, True), False,
+         "with TileLoops_GatherOnly: each block's run of the output (ThreadCoarsening float4s a thread, as the gather "
+         "writes it) is staged, not gathered float by float: the block loads the columns the run covers, about "
+         "run/R + 2 of every input row, as aligned float4s along the rows (every sector of a row segment used once), "
+         "into shared rows, then writes the run in float4s from there (threads x ThreadCoarsening x 4 + 3 x "
+         "TileLoops_Gather floats of shared memory, at most 48 KB)"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -110,6 +117,10 @@ def constraints(g):
     elif g["TileLoops_GatherOnly"] and not gather_rows(g):
         out.append("TileLoops_GatherOnly needs the gather to take effect (not with VectorizeLoads_Align, nor in the "
                    "plain kernel: VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)")
+    if g["TileLoops_GatherStage"] and not gather_only(g):
+        out.append("TileLoops_GatherStage needs TileLoops_GatherOnly (in effect)")
+    elif g["TileLoops_GatherStage"] and stage_floats(g) * 4 > 48 * 1024:
+        out.append(f"TileLoops_GatherStage: {stage_floats(g) * 4} bytes of staged run > 48 KB of static shared memory")
     if aligned(g) and align_slots(g) * v > 32:
         out.append(f"VectorizeLoads_Align: TileLoops={t} over {t // v} x AdjustBlockSize={rows} threads holds "
                    f"{align_slots(g) * v} floats per thread (at most 32)")
@@ -134,7 +145,9 @@ def skewed(g):
 
 def smem_bytes(g):
     t = g["TileLoops"]
-    if not g["UseSharedMemory"] or gather_only(g):
+    if gather_only(g):
+        return stage_floats(g) * 4 if g["TileLoops_GatherStage"] else 0
+    if not g["UseSharedMemory"]:
         return 0
     if aligned(g):
         return t * (t + g["VectorizeLoads"] + int(g["PadSharedMemory"])) * 4
@@ -155,6 +168,13 @@ def gather_rows(g):
 def gather_only(g):
     """TileLoops_GatherOnly takes effect: the kernel is the gather at every R (the mako's GONLY)."""
     return bool(g["TileLoops_GatherOnly"]) and bool(gather_rows(g))
+
+
+def stage_floats(g):
+    """Shared floats of TileLoops_GatherStage's run (the mako's stage[]): threads x ThreadCoarsening x 4 output floats,
+    whose columns take at most 3 more per row at R <= TileLoops_Gather."""
+    return (g["TileLoops"] // g["VectorizeLoads"]) * g["AdjustBlockSize"] * g["ThreadCoarsening"] * 4 \
+        + 3 * g["TileLoops_Gather"]
 
 
 def launch(g, p):
@@ -192,4 +212,4 @@ FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, 
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
                "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False,
                "TileLoops_Skew": False, "TileLoops_Narrow": False, "TileLoops_Gather": 0,
-               "TileLoops_GatherOnly": False}
+               "TileLoops_GatherOnly": False, "TileLoops_GatherStage": False}

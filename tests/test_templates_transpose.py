@@ -70,6 +70,15 @@ NEW_GENES = {
                     "TileLoops_GatherOnly: the gather at every R",
                     [({"R": 10, "C": 1031}, 1), ({"R": 3, "C": 5}, 0), ({"R": 200, "C": 131}, 0),
                      ({"R": 129, "C": 33}, 1), ({"R": 1031, "C": 2}, 0), ({"R": 64, "C": 40}, 0)]),
+    # TileLoops_GatherStage: each block's run staged from float4s along the rows (rows misaligned at odd C, buffers
+    # 4 or 12 bytes off: the first and last partial vectors; one row; 64 rows: 2 columns a run; past 64 rows the
+    # unstaged gather)
+    "gather_stage": ({"TileLoops_Gather": 64, "TileLoops_GatherOnly": True, "TileLoops_GatherStage": True,
+                      "ThreadCoarsening": 2},
+                     "gather_staged<true>(out, inp, R, C, stage)",
+                     [({"R": 10, "C": 1031}, 1), ({"R": 3, "C": 5}, 0), ({"R": 1, "C": 37}, 3),
+                      ({"R": 2, "C": 2053}, 0), ({"R": 17, "C": 523}, 1), ({"R": 64, "C": 40}, 0),
+                      ({"R": 7, "C": 300}, 3), ({"R": 200, "C": 131}, 0)]),
 }
 
 
@@ -117,6 +126,13 @@ def test_gather_only_keeps_no_tile_code_and_needs_the_gather():
                 {"VectorizeLoads_Align": True}):
         with pytest.raises(InvalidGenome, match="TileLoops_GatherOnly needs"):
             t.space.check(dict(g, **bad))
+    # TileLoops_GatherStage: only in the gather-only kernel, its run within 48 KB of static shared memory
+    staged = t.space.check(dict(g, TileLoops_GatherStage=True))
+    assert t.smem_bytes(staged) == (16 * 16 * 2 * 4 + 3 * 64) * 4 and "__shared__" in t.render(staged)
+    with pytest.raises(InvalidGenome, match="TileLoops_GatherStage needs TileLoops_GatherOnly"):
+        t.space.check(dict(staged, TileLoops_GatherOnly=False))
+    with pytest.raises(InvalidGenome, match="48 KB"):
+        t.space.check(dict(staged, ThreadCoarsening=8, AdjustBlockSize=32, TileLoops_Gather=128))
 
 
 def test_gather_rows_is_where_the_template_compiles_the_gather():
@@ -126,6 +142,6 @@ def test_gather_rows_is_where_the_template_compiles_the_gather():
     for _ in range(300):
         g = t.space.sample(rng)
         on = bool(t.meta.gather_rows(g))
-        assert on == ("gather<unsigned, true>(out, inp, R, C)" in t.render(g)), g
+        assert on == ("gather<long long, true>(out, inp, R, C)" in t.render(g)), g   # staged or not
         seen.add(on)
     assert seen == {True, False}
