@@ -86,13 +86,15 @@ GENES = [
          "code, so it holds the gather's registers only (34 against 56 with the tile code at TileLoops 32, "
          "AdjustBlockSize 8, VectorizeLoads 4, ThreadCoarsening 2: the tile path's registers halved the gather's "
          "occupancy, 49-53% against torch.compile's 86-95% on the H200, 2026-12-06h call 3). Correct at any R but "
-         "slow past a few hundred rows, where the tiles pay: a genome for matrices of few rows"),
+         "slow past a few hundred rows, where the tiles pay: a genome for matrices of few rows. Changes nothing where "
+         "TileLoops_Gather changes nothing"),
     Gene("TileLoops_GatherStage", "TileLoops", (False, True), False,
          "with TileLoops_GatherOnly: each block's run of the output (ThreadCoarsening float4s a thread, as the gather "
          "writes it) is staged, not gathered float by float: the block loads the columns the run covers, about "
          "run/R + 2 of every input row, as aligned float4s along the rows (every sector of a row segment used once), "
          "into shared rows, then writes the run in float4s from there (threads x ThreadCoarsening x 4 + 3 x "
-         "TileLoops_Gather floats of shared memory, at most 48 KB)"),
+         "TileLoops_Gather floats of shared memory, at most 48 KB). Changes nothing where TileLoops_GatherOnly changes "
+         "nothing"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -112,14 +114,7 @@ def constraints(g):
     if v > 1 and not g["UseSharedMemory"] and rows * v > t:
         out.append(f"without UseSharedMemory, AdjustBlockSize={rows} x VectorizeLoads={v} (rows per step of the "
                    f"register transpose) must not exceed TileLoops={t}")
-    if g["TileLoops_GatherOnly"] and not g["TileLoops_Gather"]:
-        out.append("TileLoops_GatherOnly needs TileLoops_Gather > 0 (the gather it keeps alone)")
-    elif g["TileLoops_GatherOnly"] and not gather_rows(g):
-        out.append("TileLoops_GatherOnly needs the gather to take effect (not with VectorizeLoads_Align, nor in the "
-                   "plain kernel: VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)")
-    if g["TileLoops_GatherStage"] and not gather_only(g):
-        out.append("TileLoops_GatherStage needs TileLoops_GatherOnly (in effect)")
-    elif g["TileLoops_GatherStage"] and stage_floats(g) * 4 > 48 * 1024:
+    if g["TileLoops_GatherStage"] and gather_only(g) and stage_floats(g) * 4 > 48 * 1024:
         out.append(f"TileLoops_GatherStage: {stage_floats(g) * 4} bytes of staged run > 48 KB of static shared memory")
     if aligned(g) and align_slots(g) * v > 32:
         out.append(f"VectorizeLoads_Align: TileLoops={t} over {t // v} x AdjustBlockSize={rows} threads holds "
@@ -166,7 +161,8 @@ def gather_rows(g):
 
 
 def gather_only(g):
-    """TileLoops_GatherOnly takes effect: the kernel is the gather at every R (the mako's GONLY)."""
+    """TileLoops_GatherOnly takes effect: the kernel is the gather at every R (the mako's GONLY; else the gene
+    changes nothing)."""
     return bool(g["TileLoops_GatherOnly"]) and bool(gather_rows(g))
 
 

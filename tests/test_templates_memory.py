@@ -21,7 +21,7 @@ from evo_kernels.genome import MAX_SMEM_PER_BLOCK, MAX_STATIC_SMEM_BYTES, MAX_TH
 from evo_kernels.records import Candidate
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template
-from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu, needs_gxx
+from _memory_template_helpers import COVERAGE, LAUNCH_BLIND, _valid_genomes, cuda_emu, needs_gxx
 
 NAMES = ["reduce_sum", "softmax", "stencil", "transpose"]
 N_RANDOM = 24
@@ -74,6 +74,18 @@ def test_constraint_messages_name_the_genes(tmpl):
                 continue
             assert any(n in msg for n in tmpl.space.names), msg
     assert seen > 0
+
+
+@pytest.mark.parametrize("name", sorted(LAUNCH_BLIND))
+def test_launch_does_not_read_the_blind_genes(name):
+    # what lets the exhaustive walks pin them: every other value of each gives the same launch on sampled genomes
+    t = load_template(name)
+    for g in _valid_genomes(t, "sample")[:1500]:
+        for gene in LAUNCH_BLIND[name]:
+            for v in t.space.gene(gene).values:
+                h = dict(g, **{gene: v})
+                if t.space.is_valid(h):
+                    assert all(t.launch(h, p) == t.launch(g, p) for p in t.check_problems[:3]), (gene, v, g)
 
 
 @pytest.mark.parametrize("coverage", COVERAGE)
