@@ -30,15 +30,19 @@ def test_sgemm_split_k_header_launches_the_splits_its_python_launch_does(tmp_pat
     assert header_values(tmp_path, t, g, grid[2], probs) == [t.launch(g, p).grid[2] for p in probs] == want
 
 
-def _gather_design(t):
-    return next(d for d in t.designs if t.meta.gather_rows(d))
+def _gather_design(t, kernel="mixed"):
+    """The shipped gather design; "staged": as the gather-only kernel with its staged runs (TileLoops_GatherOnly and
+    TileLoops_GatherStage, whose static shared memory the header declares)."""
+    g = next(d for d in t.designs if t.meta.gather_rows(d))
+    return g if kernel == "mixed" else t.space.check(dict(g, TileLoops_GatherOnly=True, TileLoops_GatherStage=True))
 
 
-def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_path):
+@pytest.mark.parametrize("kernel", ["mixed", "staged"])
+def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_path, kernel):
     # TileLoops_Gather's grid (min(R, k) tile columns) is one C++ expression: the header's grid at few rows, at the
-    # gather's limit and past it (the tiles' grid) is launch()'s
+    # gather's limit and past it (the tiles' grid) is launch()'s; the staged gather-only kernel builds in the header
     t = load_template("transpose")
-    g = _gather_design(t)
+    g = _gather_design(t, kernel)
     grid, _, _ = launch_cpp(t, g, t.problem)
     assert "evo_min(R, " in grid[0]
     probs = [{"R": 2, "C": 15491379}, {"R": 10, "C": 6131105}, {"R": 64, "C": 1000}, {"R": 65, "C": 1000},
@@ -49,11 +53,12 @@ def test_transpose_gather_header_launches_the_grid_its_python_launch_does(tmp_pa
 
 
 @pytest.mark.gpu
-def test_transpose_gather_header_runs_and_matches_reference(tmp_path):
+@pytest.mark.parametrize("kernel", ["mixed", "staged"])
+def test_transpose_gather_header_runs_and_matches_reference(tmp_path, kernel):
     t = load_template("transpose")
     p = {"R": 6, "C": 100003}
     rows = entries(t, [p])
-    rows[0]["genome"] = _gather_design(t)
+    rows[0]["genome"] = _gather_design(t, kernel)
     rng = np.random.default_rng(11)
     inputs = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role in ("in", "inout")}
     got = run_header(tmp_path, t, rows, p, inputs)
