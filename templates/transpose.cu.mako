@@ -22,8 +22,8 @@ PLAIN = V == 1 and TC == 1 and not SPEC               # the plain kernel (no vec
 NARROW = TileLoops_Narrow and UseSharedMemory and not ALIGN and not PLAIN
 NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoops_Narrow: floats of the staged run
 GATHER = TileLoops_Gather and not ALIGN and not PLAIN   # else the gene changes nothing
-GONLY = TileLoops_GatherOnly and GATHER                 # the kernel is the gather alone (a constraint: only with GATHER)
-STAGE = TileLoops_GatherStage and GONLY                 # the gather-only kernel stages its columns (a constraint: only with GONLY)
+GONLY = TileLoops_GatherOnly and GATHER                 # the kernel is the gather alone; else the gene changes nothing
+STAGE = TileLoops_GatherStage and GONLY                 # the gather-only kernel stages its runs; else nothing
 %>
 % if ALIGN:
 <%
@@ -658,7 +658,8 @@ __device__ __forceinline__ void gather(float* __restrict__ out, const float* __r
 // its floats not gathered one by one but staged: the block loads the columns the run covers (about ${M}/R + 2 of
 // each input row) as aligned float4s along the rows, every sector of a row segment used, into shared rows of WS
 // floats (odd), then writes the run in float4s from there. R <= ${TileLoops_Gather}: R * WS <= ${M} + 3 * R floats
-// (${M + 3 * TileLoops_Gather} staged); more rows take gather(). I, A: as gather().
+// (${M + 3 * TileLoops_Gather} staged); more rows take gather(). A: as gather(); indices below 2^32 (the kernel
+// gives larger matrices to gather<long long>: 64-bit indices here took 80 registers).
 template <bool A>
 __device__ __forceinline__ void gather_staged(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
                                               float* __restrict__ stage)
