@@ -153,6 +153,38 @@ def test_extra_genome_files_are_merged_per_template_and_a_bad_one_is_named(tmp_p
         bench.read_extras([str(tmp_path / "missing.json")])
 
 
+CANDIDATES = sorted((Path(__file__).resolve().parent.parent / "benchmarks" / "candidates").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", CANDIDATES, ids=lambda p: p.stem)
+def test_every_candidates_file_is_valid_in_todays_spaces(path):
+    """A device call measures these files as they are: a genome that no longer fits its space (a gene renamed or
+    dropped, a value out of its domain, a new constraint) would end the call's stage with an error, so it is
+    caught here, on the CPU. Each file is read as ``--extra`` reads it and each genome coerced and checked as
+    bench_measure.bench_template does."""
+    from evo_kernels.template import load_template
+
+    extras = bench.read_extras([str(path)])
+    assert extras and all(extras.values()), f"{path.name}: no genomes"
+    for name, genomes in extras.items():
+        t = load_template(name)
+        for g in genomes:
+            t.space.check(t.space.coerce(g))
+
+
+def test_a_candidates_file_with_a_gene_the_space_lacks_fails_the_check(tmp_path):
+    from evo_kernels.genome import InvalidGenome
+    from evo_kernels.template import load_template
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"stencil": [{"AdjustBlockSizeX": 32}, {"TileLoops_Narow": True}]}))
+    t = load_template("stencil")
+    genomes = bench.read_extras([str(bad)])["stencil"]
+    t.space.check(t.space.coerce(genomes[0]))
+    with pytest.raises(InvalidGenome, match="unknown gene"):
+        t.space.check(t.space.coerce(genomes[1]))
+
+
 def test_the_tables_take_each_peers_fastest_median_of_the_call():
     """On a real result (the H200 call of 2026-12-05c): the peer a kernel is held against is the strongest the call
     measured, its first median or an alternating round's, so a peer measured slow once flatters nothing."""
