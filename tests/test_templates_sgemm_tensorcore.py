@@ -12,7 +12,8 @@ from _sgemm_conv_helpers import emulate_at, fast, needs_gxx, needs_nvcc, sgemm_4
 
 
 # ThreadCoarsening_TensorCore: the warp's tile on tensor cores, 3xTF32 (the emulator exchanges the warp's fragments by
-# mma.sync.m16n8k8's layout). Warp tiles of 64 x 32, 32 x 32, 16 x 16 and 64 x 64 (256 x 128 blocks); the full-tile
+# mma.sync.m16n8k8's layout). Warp tiles of 64 x 32, 32 x 32, 16 x 16, 64 x 64 (256 x 128 blocks) and 64 x 8 (one
+# n8 tile a warp: the small tiles of candidates/sgemm_tc_small_candidates.json); the full-tile
 # cp.async loop with its edges (A in 16-byte copies, and in 4-byte ones where K % 4 != 0)
 # and the shift, split-K (the last block's sum from the workspace), the packed edge-only split, scalar copies (no
 # VectorizeLoads: B in 4-byte copies, C in scalar stores), and the guarded loop alone; ragged, misaligned and tiny
@@ -27,7 +28,10 @@ TC_VARIANTS = [dict(ReorderInstructions_Async=3, TileLoops_K=32, TileLoops_Group
                dict(TileLoops_M=32, TileLoops_N=32, ThreadCoarsening_M=2, ThreadCoarsening_N=4, TileLoops_K=16,
                     ReorderInstructions_Async=2, PadSharedMemory=False, TileLoops_SplitK=16),
                dict(TileLoops_M=256, ThreadCoarsening_N=16, TileLoops_K=16, ReorderInstructions_Async=3,
-                    TileLoops_SpecializeEdges=True, TileLoops_Shift=True, TileLoops_Group=8)]
+                    TileLoops_SpecializeEdges=True, TileLoops_Shift=True, TileLoops_Group=8),
+               dict(TileLoops_M=64, TileLoops_N=16, ThreadCoarsening_M=8, ThreadCoarsening_N=2, TileLoops_K=16,
+                    ReorderInstructions_Async=3, TileLoops_SplitK=4, TileLoops_Shift=True,
+                    TileLoops_SpecializeEdges=True, ReorderInstructions_TensorSteps=2)]
 TC_SHAPES = [{"M": 67, "N": 132, "K": 36}, {"M": 1, "N": 37, "K": 5}, {"M": 130, "N": 129, "K": 21},
              {"M": 256, "N": 256, "K": 96}, {"M": 200, "N": 261, "K": 300}, {"M": 260, "N": 130, "K": 43}]
 
