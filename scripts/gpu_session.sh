@@ -23,8 +23,9 @@
 # background from the start, niced, on SEARCH_JOBS processes (default 12) and for at most T_SEARCH
 # seconds (default 540), resuming SEARCH_TABLE_FROM (a table.jsonl) where given; SEARCH_ARGS narrows it.
 # Each stage has its own time limit (T_<STAGE> seconds) and works in a scratch folder; after every
-# stage the folder is packed into OUTDIR/session.tar.gz (one file: the device returns at most 8),
-# so a stage cut short keeps what the earlier ones finished.
+# stage the folder is packed into OUTDIR/session.tar.gz (one file: the device returns at most 8), and every
+# PACK_EVERY seconds (default 60) in between (scripts/_pack.sh), so a call stopped at the device's time limit keeps
+# what the earlier stages finished and what the stage it stopped in had written.
 #   STAGES="bench batch" scripts/gpu_session.sh OUTDIR
 set -uo pipefail
 OUTDIR=${1:?usage: scripts/gpu_session.sh OUTDIR}
@@ -33,7 +34,8 @@ mkdir -p "$OUTDIR"
 source scripts/_gpu_env.sh
 WORK=$(mktemp -d)
 EK="python3 -m evo_kernels.cli"
-pack() { tar czf "$OUTDIR/session.tar.gz" -C "$WORK" . ; }
+source scripts/_pack.sh
+start_packer
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$WORK/gpu.txt"
 search_pid=""
 if [ -n "${SEARCH_TABLE:-}" ]; then
@@ -171,6 +173,8 @@ if [ -n "$search_pid" ]; then
   pack
   tail -n 5 "$WORK/searchtable/searchtable.log"
 fi
+stop_packer
+pack
 cat "$WORK/stages.log"
 tail -n 3 "$WORK"/*.log 2>/dev/null
 tail -n 30 "$WORK/bench/bench.log" 2>/dev/null

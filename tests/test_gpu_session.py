@@ -14,3 +14,33 @@ def test_the_tests_stage_runs_every_file_with_gpu_tests():
     marked = {f"tests/{p.name}" for p in (ROOT / "tests").glob("test_*.py")
               if re.search(r"pytest\.mark\.gpu\b", p.read_text())}
     assert marked and marked == listed, (sorted(marked - listed), sorted(listed - marked))
+
+
+def test_the_packer_keeps_what_a_stage_wrote_before_the_call_is_stopped(tmp_path):
+    """scripts/_pack.sh: while a stage runs, the scratch folder is packed every PACK_EVERY seconds, so a device call
+    stopped in the middle of a stage still returns what that stage wrote; each pack is written aside and renamed,
+    and stop_packer leaves no partial archive behind."""
+    import subprocess
+    import tarfile
+
+    work, out = tmp_path / "work", tmp_path / "out"
+    work.mkdir()
+    out.mkdir()
+    script = f"""
+        set -uo pipefail
+        WORK={work}; OUTDIR={out}; PACK_EVERY=1
+        source {ROOT / "scripts" / "_pack.sh"}
+        start_packer
+        echo first > "$WORK/shapes.json"
+        sleep 2.5
+        test -f "$OUTDIR/session.tar.gz" || {{ echo "no archive while the stage runs"; exit 3; }}
+        tar xzf "$OUTDIR/session.tar.gz" -O ./shapes.json | grep -q first || {{ echo "no file"; exit 4; }}
+        echo second > "$WORK/shapes.json"
+        stop_packer
+        pack
+    """
+    r = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["session.tar.gz"]
+    with tarfile.open(out / "session.tar.gz") as tf:
+        assert tf.extractfile("./shapes.json").read() == b"second\n"
