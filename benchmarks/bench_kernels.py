@@ -107,14 +107,22 @@ def main() -> int:
             extra = extra_pairs(args, name, extra_genomes)
             results.append(bench_template(name, runner, builder, args.sample, args.seed, args.climb, extra,
                                           args.rounds))
-            (out / "results.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
-                                                         indent=1, default=str))
+            write_whole(out / "results.json",
+                        json.dumps({"ceilings": ceil, "device": info, "results": results}, indent=1, default=str))
             # the table so far, so that a run cut short still leaves what it measured
-            (out / "RESULTS.md").write_text(report(results, ceil, _meta(info, args)))
+            write_whole(out / "RESULTS.md", report(results, ceil, _meta(info, args)))
     text = report(results, ceil, _meta(info, args))
-    (out / "RESULTS.md").write_text(text)
+    write_whole(out / "RESULTS.md", text)
     print(text)
     return 0
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` aside and rename it over the old file: a reader (gpu_session.sh's packer, every
+    minute, or a call stopped mid-write) sees the last whole table, never half of one."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text)
+    os.replace(part, path)
 
 
 def main_shapes(args: argparse.Namespace) -> int:
@@ -144,9 +152,9 @@ def main_shapes(args: argparse.Namespace) -> int:
                 except Exception as exc:  # one size's failure (e.g. out of memory) leaves the others measured
                     print(f"{name} {p}: {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", flush=True)
                     continue
-                (out / "shapes.json").write_text(json.dumps({"ceilings": ceil, "device": info, "results": results},
-                                                            indent=1, default=str))
-                (out / "SHAPES.md").write_text(report_shapes(results, ceil, meta, info.get("l2_bytes", 60 << 20)))
+                write_whole(out / "shapes.json",
+                            json.dumps({"ceilings": ceil, "device": info, "results": results}, indent=1, default=str))
+                write_whole(out / "SHAPES.md", report_shapes(results, ceil, meta, info.get("l2_bytes", 60 << 20)))
     text = report_shapes(results, ceil, meta, info.get("l2_bytes", 60 << 20))
     print(text)
     return 0

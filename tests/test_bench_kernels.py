@@ -220,3 +220,13 @@ def test_designs_flag_adds_the_shipped_designs_before_the_extras(tmp_path):
     assert [g for _, g in got[:-1]] == designs and got[-1][1] == {"AdjustBlockSize": 64}
     without = bench.extra_pairs(argparse.Namespace(from_db=None, designs=False), "softmax", {})
     assert without == []
+
+
+def test_tables_are_replaced_whole_and_leave_no_partial_file(tmp_path):
+    """bench_kernels.write_whole: the shapes table is rewritten after every size while gpu_session.sh packs the folder
+    every minute; a rename, not a rewrite in place, so a pack never holds half a table."""
+    path = tmp_path / "shapes.json"
+    bench.write_whole(path, json.dumps({"results": [1]}))
+    bench.write_whole(path, json.dumps({"results": [1, 2]}))
+    assert json.loads(path.read_text()) == {"results": [1, 2]}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shapes.json"]
