@@ -34,6 +34,7 @@ sys.path.insert(0, str(HERE))  # the sibling modules below, however this file is
 from bench_measure import bench_template, ceilings, searched_genomes  # noqa: E402
 from bench_tables import report, report_shapes  # noqa: E402
 from evo_kernels.build import NvccBuilder, nvcc_version  # noqa: E402
+from evo_kernels.checkpoint import write_atomic  # noqa: E402
 from evo_kernels.template import available_templates, load_template  # noqa: E402
 
 # Shapes a user meets, per template: ragged odd sides, skinny and wide, rows from 64 to 64k floats,
@@ -118,11 +119,8 @@ def main() -> int:
 
 
 def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` aside and rename it over the old file: a reader (gpu_session.sh's packer, every
-    minute, or a call stopped mid-write) sees the last whole table, never half of one."""
-    part = path.with_name(path.name + ".part")
-    part.write_text(text)
-    os.replace(part, path)
+    """A table, replaced whole (gpu_session.sh's packer reads the folder every minute while the call measures)."""
+    write_atomic(path, text.encode())
 
 
 def main_shapes(args: argparse.Namespace) -> int:

@@ -90,7 +90,9 @@ def _hashable(k: Any) -> Any:
     return tuple(k) if isinstance(k, list) else k
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` under a temporary name and rename it into place: a kill, or a reader in the middle
+    (gpu_session.sh's packer reading bench_kernels.py's tables), sees the previous file or the new one, never half."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     with open(tmp, "wb") as f:
         f.write(data)
@@ -134,7 +136,7 @@ def save_population(run_dir: str | Path, generation: int, state: Mapping[str, An
     digest = hashlib.sha256((tmp / TENSOR_FILE).read_bytes()).hexdigest()
     doc = {"format": FORMAT, "version": VERSION, "generation": int(generation), "tensors_sha256": digest,
            "meta": _split(dict(meta or {}), {}), "state": body}
-    _write_atomic(tmp / STATE_FILE, json.dumps(doc, default=str).encode())
+    write_atomic(tmp / STATE_FILE, json.dumps(doc, default=str).encode())
     if final.exists():  # a resumed run saving a generation again: swap, then drop the old one
         old = run_dir / f".{final.name}.old-{os.getpid()}"
         os.replace(final, old)
@@ -144,7 +146,7 @@ def save_population(run_dir: str | Path, generation: int, state: Mapping[str, An
         os.replace(tmp, final)
     lineage = _find_lineage(state)
     if lineage is not None:
-        _write_atomic(run_dir / LINEAGE_FILE, "".join(json.dumps(e, default=str) + "\n" for e in lineage).encode())
+        write_atomic(run_dir / LINEAGE_FILE, "".join(json.dumps(e, default=str) + "\n" for e in lineage).encode())
     if keep is not None:
         for g in generations(run_dir)[:-keep]:
             shutil.rmtree(run_dir / f"gen_{g:04d}", ignore_errors=True)
