@@ -19,6 +19,7 @@ MINB = max(PF_MINB, AdjustBlockSize_Resident if AdjustBlockSize_Resident > 1 els
 REV = TileLoops_Reverse                   # streaming passes alternate direction; the write pass stores evict-first
 EPF = bool(E) and NR > 1                  # rows in turn: the next row's shared part copied under this row's stores
 PAIR = ReorderInstructions_PairReduce     # the part's (max, sum) reduced together: one barrier (block, cluster) a row
+OVF = UseSharedMemory_Overflow and CACHED   # rows longer than the cache: the cache holds their first part, the rest streams
 NPR = ", int& npr" if PAIR else ""        # PAIR: the pair reductions this thread has done (barrier parity, cluster wait)
 %>
 #include <stdint.h>
@@ -366,6 +367,166 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
   % endif
     }
 % endif
+% if OVF:
+    {   // UseSharedMemory_Overflow: the row (part) is longer than the cache. The cache holds the thread's first
+        // KK${f" + {E}" if E else ""} vectors (read once, as when the row fits); only the rest is read twice: an online pass
+        // (running max, rescaled sum) and the write pass, instead of the whole row twice.
+  % if MODE == "registers":
+        float x[KK][W];
+  % endif
+        float m = NEG_BIG;
+  % if E:
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s)
+            if (KK + s < cnt) cp_async_v<W>(cache + (s * ${T} + lane) * W, rin + (size_t)(base + (KK + s) * step) * W);
+  % endif
+        EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
+        #pragma unroll
+        for (int s = 0; s < KK; ++s) {
+            if (s < cnt) {
+  % if MODE == "registers":
+                ldg_v<W>(rin + (size_t)(base + s * step) * W, x[s]);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) m = fmaxf(m, x[s][k]);
+  % else:
+                float y[W];
+                ldg_v<W>(rin + (size_t)(base + s * step) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+  % endif
+            }
+        }
+  % if E:
+        cp_async_wait_all();
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s) {
+            if (KK + s < cnt) {
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
+            }
+        }
+  % endif
+        constexpr int KO = KK >= 8 ? 4 : (KK > 1 ? KK / 2 : 1);   // vectors a step past the cache (the cache stays live)
+        // the vectors past the cache: online (running max m, sum of exp(x - m) rescaled whenever m grows)
+        float sum = 0.f;
+        #pragma unroll 1
+        for (int s0 = KK + ${E}; s0 < cnt; s0 += KO) {
+            float y[KO][W];
+            #pragma unroll
+            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, y[j]);
+            float mn = m;
+            #pragma unroll
+            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) {
+                #pragma unroll
+                for (int k = 0; k < W; ++k) mn = fmaxf(mn, y[j][k]);
+            }
+            sum *= expf(m - mn);
+            #pragma unroll
+            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) {
+                #pragma unroll
+                for (int k = 0; k < W; ++k) sum += expf(y[j][k] - mn);
+            }
+            m = mn;
+        }
+  % if PAIR:
+        const float mt = m;   // this thread's max: the cache's exponentials are of x - mt, rescaled at the write
+  % else:
+        const float mt = group_max(m, red_max, xch_max, lane);   // the row's max
+        sum *= expf(m - mt);
+  % endif
+        EXTRAS(sum += expf(__ldg(xin + xi) - mt);)
+        #pragma unroll
+        for (int s = 0; s < KK; ++s) {
+            if (s < cnt) {
+  % if MODE == "registers":
+                #pragma unroll
+                for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - mt); sum += x[s][k]; }
+  % else:
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - mt); sum += y[k]; }
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+  % endif
+            }
+        }
+  % if E:
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s) {
+            if (KK + s < cnt) {
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - mt); sum += y[k]; }
+                st_v<W>(cache + (s * ${T} + lane) * W, y);
+            }
+        }
+  % endif
+  % if PAIR:
+        float mr = mt;
+        group_pair(mr, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);   // mr: the row's max, sum: of exp(x - mr)
+        const float inv = 1.f / sum, invc = expf(mt - mr) * inv;
+  % else:
+        const float mr = mt, inv = 1.f / group_sum(sum, red_sum, xch_sum, lane), invc = inv;
+  % endif
+        EXTRAS(xout[xi] = expf(__ldg(xin + xi) - mr) * inv;)
+        #pragma unroll
+        for (int s = 0; s < KK; ++s) {
+            if (s < cnt) {
+                float y[W];
+  % if MODE == "registers":
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[k] = x[s][k] * invc;
+  % else:
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[k] *= invc;
+  % endif
+                st_v<W>(rout + (size_t)(base + s * step) * W, y);
+            }
+        }
+  % if E:
+        #pragma unroll
+        for (int s = 0; s < ${E}; ++s) {
+            if (KK + s < cnt) {
+                float y[W];
+                ld_v<W>(cache + (s * ${T} + lane) * W, y);
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[k] *= invc;
+                st_v<W>(rout + (size_t)(base + (KK + s) * step) * W, y);
+            }
+        }
+  % endif
+        // the vectors past the cache again${", backwards (the ones read last, likeliest still in L2, first); stores evict-first" if REV else ""}
+  % if REV:
+        #pragma unroll 1
+        for (int s1 = KK + ${E} + (cnt - KK - ${E} + KO - 1) / KO * KO; s1 > KK + ${E}; s1 -= KO) {
+            const int s0 = s1 - KO;
+  % else:
+        #pragma unroll 1
+        for (int s0 = KK + ${E}; s0 < cnt; s0 += KO) {
+  % endif
+            float y[KO][W];
+            #pragma unroll
+            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, y[j]);
+            #pragma unroll
+            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) {
+                #pragma unroll
+                for (int k = 0; k < W; ++k) y[j][k] = expf(y[j][k] - mr) * inv;
+                ${"stcs_v" if REV else "st_v"}<W>(rout + (size_t)(base + (s0 + j) * step) * W, y[j]);
+            }
+        }
+#undef EXTRAS
+  % if EPF:
+        return false;
+  % else:
+        return;
+  % endif
+    }
+% else:
 % if MODE == "none":
     // pass 1: max
     float m = NEG_BIG;
@@ -453,6 +614,7 @@ ${chunks(REV and MODE != "none")}\
 #undef EXTRAS
 % if EPF:
     return false;
+% endif
 % endif
 }
 

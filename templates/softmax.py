@@ -29,6 +29,9 @@ ReorderInstructions_PairReduce reduces the row's max and its sum of exponentials
 (max, sum of exp(x - max)) pairs from each thread's own max (the write rescales by exp(own max - row
 max)): one block barrier and one cluster barrier per row instead of two and three, for the short
 parts of rows split over a cluster, whose blocks otherwise wait at the barriers more than they move data.
+UseSharedMemory_Overflow, for rows (parts) longer than a cached mode's cache: the cache still holds the thread's first
+vectors, read once; only the rest of the row is read twice (an online pass, then the write pass) instead of the whole
+row: a row 1.2 times the cache moves 1.2 + 1 of its size instead of 2 + 1.
 """
 import numpy as np
 
@@ -72,6 +75,10 @@ GENES = [
          "SM's registers a block) and sizes registers+shared's cache to half the SM's shared memory, so that one "
          "block reads its row while the other writes out its own: an SM's reads and writes overlap, which one block "
          "per SM keeps apart"),
+    Gene("UseSharedMemory_Overflow", "UseSharedMemory", (False, True), False,
+         "rows (parts) longer than a cached mode's cache (registers, shared, registers+shared): the cache holds each "
+         "thread's first vectors, read once, and only the rest streams twice (online pass, write pass), instead of "
+         "the whole row streaming twice; changes nothing in the none and online modes, which cache nothing"),
     Gene("ReorderInstructions_PairReduce", "ReorderInstructions", (False, True), False,
          "the row's max and its sum of exp(x - max) reduced together, as (max, sum) pairs from each thread's own max: "
          "one block barrier and one cluster barrier per row instead of two and three (the cluster's last one "
@@ -189,4 +196,5 @@ def cost(p):
 FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory": "registers", "UnrollLoop": 4,
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
                "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False,
-               "ReorderInstructions_PairReduce": False, "AdjustBlockSize_Resident": 1}
+               "ReorderInstructions_PairReduce": False, "AdjustBlockSize_Resident": 1,
+               "UseSharedMemory_Overflow": False}

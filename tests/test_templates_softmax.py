@@ -279,3 +279,49 @@ def test_emulated_softmax_two_resident_blocks_match_reference(change, tmp_path):
     e = t.meta.extra_vectors(g)
     held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
     emulate(t, g, ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5}, {"R": 2, "C": 7}), tmp_path)
+
+
+# UseSharedMemory_Overflow: a row (part) longer than the cache keeps its first vectors in the cache (read once) and
+# streams only the rest twice. Every cached mode: registers (alone and with rows in turn, whose register prefetch
+# does not apply to rows this long), shared, registers+shared (with the next row's shared part copied under this row's
+# stores where rows fit, and two resident blocks); clusters, the pair reduction, the reversed re-read, odd rows on the
+# aligned and the scalar paths, contiguous chunks per thread, several row groups a block. The rows: just longer than
+# the cache, three times it, one that fits (the gene changes nothing there) and a short one.
+OVERFLOW_EMU = [dict(AdjustBlockSize=32, UnrollLoop=2),
+                dict(AdjustBlockSize=64, UnrollLoop=2, TileLoops_Cluster=4, ReorderInstructions_PairReduce=True),
+                dict(AdjustBlockSize=32, UseSharedMemory="shared", UnrollLoop=2, CoalesceMemoryAccess=False,
+                     VectorizeLoads=2, TileLoops_Reverse=True),
+                dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2, TileLoops_Cluster=2, TileLoops_Reverse=True),
+                dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=1, TileLoops_Cluster=2,
+                     TileLoops_Reverse=True, VectorizeLoads_Align=True),
+                dict(AdjustBlockSize=64, UseSharedMemory="registers+shared", UnrollLoop=2, ThreadCoarsening=2,
+                     ReorderInstructions_PairReduce=True, CoalesceMemoryAccess=False),
+                dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2, TileLoops_Rows=2,
+                     AdjustBlockSize_Resident=2, TileLoops_Cluster=4)]
+
+
+def cache_floats(t, g):
+    """Floats of one row that a genome's cache holds on chip (its cluster's parts together)."""
+    vectors = g["UnrollLoop"] + t.meta.extra_vectors(g)
+    return g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * vectors
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", OVERFLOW_EMU, ids=change_id)
+def test_emulated_softmax_overflow_matches_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = fast_with(t, change, UseSharedMemory_Overflow=True)
+    held = cache_floats(t, g)
+    emulate(t, g, ({"R": 3, "C": held + 5}, {"R": 4, "C": 3 * held + 1}, {"R": 2, "C": held - g["VectorizeLoads"]},
+                   {"R": 3, "C": 7}), tmp_path)
+
+
+def test_softmax_overflow_changes_nothing_where_it_does_not_apply():
+    t = load_template("softmax")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    assert not fast["UseSharedMemory_Overflow"]
+    on = t.space.check({**fast, "UseSharedMemory_Overflow": True})
+    assert "UseSharedMemory_Overflow" in t.render(on) and "UseSharedMemory_Overflow" not in t.render(fast)
+    for mode in ("none", "online"):   # they cache nothing: the same kernel
+        g = t.space.check({**fast, "UseSharedMemory": mode})
+        assert t.render(t.space.check({**g, "UseSharedMemory_Overflow": True})) == t.render(g)
