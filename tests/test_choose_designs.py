@@ -18,6 +18,16 @@ HELD = ["M=291,N=193,K=6457", "M=114,N=3425,K=1457", "M=1091,N=65,K=3096", "M=15
         "M=962,N=2410,K=1083", "M=1395,N=441,K=287"]
 
 
+def _choose(shapes, template, designs, held, *more):
+    """The script's report and its chosen designs (parsed from the JSON after the tables)."""
+    args = [*map(str, shapes), "--template", template, "--designs", str(designs), *more]
+    for h in held:
+        args += ["--holdout", h]
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "dev" / "choose_designs.py"), *args],
+                         capture_output=True, text=True, check=True).stdout
+    return out, json.loads(out[out.index("\n[") + 1:])
+
+
 def _size(times: dict) -> dict:
     return {"problem": {}, "times": times, "peer_ms": None}
 
@@ -34,14 +44,9 @@ def test_the_greedy_choice_takes_what_covers_most_and_stops_when_nothing_gains()
 
 def test_the_recorded_call_gives_the_choice_results_md_states():
     designs = CALL3.parents[1] / "designs_before.json"  # sgemm's designs when the choice was made (fbf8823)
-    args = [str(CALL3), "--template", "sgemm", "--max", "4", "--designs", str(designs)]
-    for h in HELD:
-        args += ["--holdout", h]
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "dev" / "choose_designs.py"), *args],
-                         capture_output=True, text=True, check=True).stdout
+    out, chosen = _choose([CALL3], "sgemm", designs, HELD, "--max", "4")
     assert "geometric mean gap over 11 sizes: 1.433 -> 1.031" in out
     assert "geometric mean gap over 6 sizes: 1.385 -> 1.086" in out
-    chosen = json.loads(out[out.index("\n[") + 1:])
     assert len(chosen) == 4 and all(e["genome"]["TileLoops_Shift"] for e in chosen)
     assert all(e["at"] for e in chosen)   # each chosen design is the fastest of the set at some training size
 
@@ -56,3 +61,22 @@ def test_a_held_out_size_that_is_not_in_the_call_is_an_error():
 def test_a_bad_size_is_refused_by_the_parser(bad):
     with pytest.raises(SystemExit):
         cd.main([str(CALL3), "--template", "sgemm", "--holdout", bad])
+
+
+CALLS_1207 = [ROOT / "benchmarks" / "h200-2026-12-07" / c / "shapes.json" for c in ("call1", "call2")]
+
+
+def test_two_calls_are_read_together_as_results_md_states():
+    # 2026-12-07 (H200): the softmax long-row sizes over two calls of one warm machine; the choice made on the five
+    # training sizes of both, read on the four held out (designs of 5491d9f)
+    out, chosen = _choose(CALLS_1207, "softmax", CALLS_1207[0].parents[1] / "designs_before.json",
+                          ["R=178,C=603147", "R=23,C=1569230", "R=21,C=4856118", "R=26,C=6514641"])
+    assert "geometric mean gap over 5 sizes: 1.024 -> 1.002" in out
+    assert "geometric mean gap over 4 sizes: 1.002 -> 1.002" in out
+    assert len(chosen) == 1 and chosen[0]["genome"]["UseSharedMemory_Overflow"]
+
+
+def test_a_size_in_two_files_is_an_error():
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "dev" / "choose_designs.py"), str(CALL3), str(CALL3),
+                        "--template", "sgemm"], capture_output=True, text=True)
+    assert r.returncode == 2 and "give each size in one file only" in r.stderr

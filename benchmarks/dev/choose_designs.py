@@ -1,5 +1,5 @@
-"""Which measured genomes should become a template's designs: chosen on some sizes of a shapes.json, confirmed on
-the others.
+"""Which measured genomes should become a template's designs: chosen on some sizes of one or more shapes.json,
+confirmed on the others.
 
     python benchmarks/dev/choose_designs.py OUT/shapes/shapes.json --template sgemm \
         --holdout M=3998,N=224,K=3357 --holdout M=133,N=241,K=2406 --max 3
@@ -108,7 +108,9 @@ def _problem(text: str) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("shapes", type=Path, help="a shapes.json of benchmarks/bench_kernels.py")
+    ap.add_argument("shapes", type=Path, nargs="+",
+                    help="shapes.json files of benchmarks/bench_kernels.py (several: their sizes together, each "
+                         "size in one file only; compare calls of one card and commit)")
     ap.add_argument("--template", required=True)
     ap.add_argument("--holdout", type=_problem, action="append", default=[],
                     help="a size the choice must not see (NAME=INT,...; repeat)")
@@ -117,26 +119,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--designs", type=Path, help="the shipped designs (default templates/TEMPLATE.designs.json)")
     a = ap.parse_args(argv)
     designs_path = a.designs or ROOT / "templates" / f"{a.template}.designs.json"
-    try:
-        doc = read_results(a.shapes)
-    except (OSError, ValueError) as exc:
-        print(f"{a.shapes}: {exc}", file=sys.stderr)
-        return 2
+    docs = []
+    for path in a.shapes:
+        try:
+            docs.append(read_results(path))
+        except (OSError, ValueError) as exc:
+            print(f"{path}: {exc}", file=sys.stderr)
+            return 2
     defaults = load_template(a.template).space.baseline()
     try:
         shipped = [_key(d["genome"], defaults) for d in json.loads(designs_path.read_text())["designs"]]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         print(f"{designs_path}: not a designs file ({type(exc).__name__}: {exc})", file=sys.stderr)
         return 2
-    sizes = [s for s in tables(doc, a.template, defaults) if s["times"]]
+    sizes, seen = [], {}
+    for path, doc in zip(a.shapes, docs):
+        for s in tables(doc, a.template, defaults):
+            key = size_label(s["problem"])
+            if key in seen:
+                print(f"{path}: size {key} is also in {seen[key]}; give each size in one file only", file=sys.stderr)
+                return 2
+            seen[key] = path
+            if s["times"]:
+                sizes.append(s)
+    where = " ".join(map(str, a.shapes))
     held = [s for s in sizes if s["problem"] in a.holdout]
     missing = [size_label(p) for p in a.holdout if p not in [s["problem"] for s in held]]
     if missing:
-        print(f"{a.shapes}: no {a.template} rows that passed at held-out size(s) {', '.join(missing)}", file=sys.stderr)
+        print(f"{where}: no {a.template} rows that passed at held-out size(s) {', '.join(missing)}", file=sys.stderr)
         return 2
     train = [s for s in sizes if s not in held]
     if not train:
-        print(f"{a.shapes}: every {a.template} size is held out; nothing to choose on", file=sys.stderr)
+        print(f"{where}: every {a.template} size is held out; nothing to choose on", file=sys.stderr)
         return 2
     chosen = choose(train, shipped, a.max, a.min_gain)
     print("\n".join(report(f"Training sizes ({len(train)}): where the choice was made", train, shipped, chosen)))
