@@ -287,15 +287,18 @@ def test_emulated_softmax_two_resident_blocks_match_reference(change, tmp_path):
 # stores where rows fit, and two resident blocks); clusters, the pair reduction, the reversed re-read, odd rows on the
 # aligned and the scalar paths, contiguous chunks per thread, several row groups a block. The rows: just longer than
 # the cache, three times it, one that fits (the gene changes nothing there) and a short one.
-OVERFLOW_EMU = [dict(AdjustBlockSize=32, UnrollLoop=2),
+SLOW = pytest.mark.slow   # three of the seven run with --all only: the fast default keeps each mode and cache kind once
+OVERFLOW_EMU = [pytest.param(dict(AdjustBlockSize=32, UnrollLoop=2), marks=SLOW),
                 dict(AdjustBlockSize=64, UnrollLoop=2, TileLoops_Cluster=4, ReorderInstructions_PairReduce=True),
                 dict(AdjustBlockSize=32, UseSharedMemory="shared", UnrollLoop=2, CoalesceMemoryAccess=False,
                      VectorizeLoads=2, TileLoops_Reverse=True),
-                dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2, TileLoops_Cluster=2, TileLoops_Reverse=True),
+                pytest.param(dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2, TileLoops_Cluster=2,
+                                  TileLoops_Reverse=True), marks=SLOW),
                 dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=1, TileLoops_Cluster=2,
                      TileLoops_Reverse=True, VectorizeLoads_Align=True),
-                dict(AdjustBlockSize=64, UseSharedMemory="registers+shared", UnrollLoop=2, ThreadCoarsening=2,
-                     ReorderInstructions_PairReduce=True, CoalesceMemoryAccess=False),
+                pytest.param(dict(AdjustBlockSize=64, UseSharedMemory="registers+shared", UnrollLoop=2,
+                                  ThreadCoarsening=2, ReorderInstructions_PairReduce=True, CoalesceMemoryAccess=False),
+                             marks=SLOW),
                 dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2, TileLoops_Rows=2,
                      AdjustBlockSize_Resident=2, TileLoops_Cluster=4)]
 
