@@ -208,39 +208,16 @@ __device__ __forceinline__ void group_pair(float& m, float& s, float* red_m, flo
     for (int s0 = 0; s0 < cnt; s0 += KS) {
 % endif
 </%def>\
-% if EPF:
-// registers+shared with rows in turn: pre says this row's shared part is already in flight (the row before issued
-// it); rnext / nnv / nvalid are the next row's part, whose shared part this row issues once its own is written
-// out, if both rows fit the cache; the return value says whether it did.
-% endif
-template <int W, int KK, bool XTRA>
-__device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
-                                            bool valid, int lane, float* cache, float* red_max, float* red_sum,
-                                            float* xch_max, float* xch_sum,
-                                            const float* __restrict__ xin, float* __restrict__ xout,
-                                            int x0n, int x1, int x1n${", bool pre, const float* __restrict__ rnext, int nnv, bool nvalid" if EPF else ""}${NPR})
-{
-    const int nx = XTRA && valid ? x0n + x1n : 0;
-#define EXTRAS(body) for (int j = lane; j < nx; j += ${T}) { const int xi = j < x0n ? j : x1 + (j - x0n); body }
-    constexpr int KS = ${"KK > 1 ? KK / 2 : 1" if CACHED else "KK"};
-% if CoalesceMemoryAccess:
-    const int base = lane, step = ${T};
-    const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
-% else:
-    const int chunk = (nv + ${T - 1}) / ${T};
-    const int base = lane * chunk, step = 1;
-    const int cnt = valid ? max(0, min(chunk, nv - base)) : 0;
-% endif
-% if CACHED:
-    if ((nv + ${T - 1}) / ${T} <= KK${f" + {E}" if E else ""}) {   // the row fits the cache: read once, write once
-  % if MODE == "registers":
-        float x[KK][W];
-  % endif
-        float m = NEG_BIG;
+## The cached part of a row (its first KK (+ E) vectors a thread), for the row that fits the cache and for the one that
+## overflows it (UseSharedMemory_Overflow): filled (m: the thread's max), turned into exponentials of x - mv (their sum
+## added to sum), written out scaled by sc. fits: the row fits (the shared part's copies may already be in flight: pre).
+<%def name="cache_fill(fits)">\
   % if E:
+  % if fits:
         // vectors KK .. KK + ${E} of the thread: copied into its own slots of dynamic shared memory, in flight
         // under the loads of the register part
-  % if EPF:
+  % endif
+  % if EPF and fits:
         if (!pre)
   % endif
         #pragma unroll
@@ -276,22 +253,20 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
             }
         }
   % endif
-  % if not PAIR:
-        m = group_max(m, red_max, xch_max, lane);
-  % endif
-        float sum = 0.f;
-        EXTRAS(sum += expf(__ldg(xin + xi) - m);)
+</%def>\
+<%def name="cache_exp(mv)">\
+        EXTRAS(sum += expf(__ldg(xin + xi) - ${mv});)
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
   % if MODE == "registers":
                 #pragma unroll
-                for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - m); sum += x[s][k]; }
+                for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - ${mv}); sum += x[s][k]; }
   % else:
                 float y[W];
                 ld_v<W>(cache + (s * ${T} + lane) * W, y);
                 #pragma unroll
-                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - m); sum += y[k]; }
+                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - ${mv}); sum += y[k]; }
                 st_v<W>(cache + (s * ${T} + lane) * W, y);
   % endif
             }
@@ -303,32 +278,25 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
                 float y[W];
                 ld_v<W>(cache + (s * ${T} + lane) * W, y);
                 #pragma unroll
-                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - m); sum += y[k]; }
+                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - ${mv}); sum += y[k]; }
                 st_v<W>(cache + (s * ${T} + lane) * W, y);
             }
         }
   % endif
-  % if PAIR:
-        // this thread's exponentials are of x - m (its own max): rescaled to the row's max mg with the sum's inverse
-        float mg = m;
-        group_pair(mg, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);
-        const float inv = expf(m - mg) / sum;
-  % else:
-        const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
-  % endif
-        EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
+</%def>\
+<%def name="cache_write(sc)">\
         #pragma unroll
         for (int s = 0; s < KK; ++s) {
             if (s < cnt) {
   % if MODE == "registers":
                 float y[W];
                 #pragma unroll
-                for (int k = 0; k < W; ++k) y[k] = x[s][k] * inv;
+                for (int k = 0; k < W; ++k) y[k] = x[s][k] * ${sc};
   % else:
                 float y[W];
                 ld_v<W>(cache + (s * ${T} + lane) * W, y);
                 #pragma unroll
-                for (int k = 0; k < W; ++k) y[k] *= inv;
+                for (int k = 0; k < W; ++k) y[k] *= ${sc};
   % endif
                 st_v<W>(rout + (size_t)(base + s * step) * W, y);
             }
@@ -340,11 +308,57 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
                 float y[W];
                 ld_v<W>(cache + (s * ${T} + lane) * W, y);
                 #pragma unroll
-                for (int k = 0; k < W; ++k) y[k] *= inv;
+                for (int k = 0; k < W; ++k) y[k] *= ${sc};
                 st_v<W>(rout + (size_t)(base + (KK + s) * step) * W, y);
             }
         }
   % endif
+</%def>\
+% if EPF:
+// registers+shared with rows in turn: pre says this row's shared part is already in flight (the row before issued
+// it); rnext / nnv / nvalid are the next row's part, whose shared part this row issues once its own is written
+// out, if both rows fit the cache; the return value says whether it did.
+% endif
+template <int W, int KK, bool XTRA>
+__device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __restrict__ rout, const float* __restrict__ rin, int nv,
+                                            bool valid, int lane, float* cache, float* red_max, float* red_sum,
+                                            float* xch_max, float* xch_sum,
+                                            const float* __restrict__ xin, float* __restrict__ xout,
+                                            int x0n, int x1, int x1n${", bool pre, const float* __restrict__ rnext, int nnv, bool nvalid" if EPF else ""}${NPR})
+{
+    const int nx = XTRA && valid ? x0n + x1n : 0;
+#define EXTRAS(body) for (int j = lane; j < nx; j += ${T}) { const int xi = j < x0n ? j : x1 + (j - x0n); body }
+    constexpr int KS = ${"KK > 1 ? KK / 2 : 1" if CACHED else "KK"};
+% if CoalesceMemoryAccess:
+    const int base = lane, step = ${T};
+    const int cnt = (valid && lane < nv) ? (nv - lane + ${T - 1}) / ${T} : 0;
+% else:
+    const int chunk = (nv + ${T - 1}) / ${T};
+    const int base = lane * chunk, step = 1;
+    const int cnt = valid ? max(0, min(chunk, nv - base)) : 0;
+% endif
+% if CACHED:
+    if ((nv + ${T - 1}) / ${T} <= KK${f" + {E}" if E else ""}) {   // the row fits the cache: read once, write once
+  % if MODE == "registers":
+        float x[KK][W];
+  % endif
+        float m = NEG_BIG;
+${cache_fill(True)}\
+  % if not PAIR:
+        m = group_max(m, red_max, xch_max, lane);
+  % endif
+        float sum = 0.f;
+${cache_exp("m")}\
+  % if PAIR:
+        // this thread's exponentials are of x - m (its own max): rescaled to the row's max mg with the sum's inverse
+        float mg = m;
+        group_pair(mg, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);
+        const float inv = expf(m - mg) / sum;
+  % else:
+        const float inv = 1.f / group_sum(sum, red_sum, xch_sum, lane);
+  % endif
+        EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
+${cache_write("inv")}\
   % if EPF:
         // the next row's shared part, into the slots just written out (this thread's own), in flight from here
         const bool nfits = (nnv + ${T - 1}) / ${T} <= KK + ${E};
@@ -375,40 +389,7 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
         float x[KK][W];
   % endif
         float m = NEG_BIG;
-  % if E:
-        #pragma unroll
-        for (int s = 0; s < ${E}; ++s)
-            if (KK + s < cnt) cp_async_v<W>(cache + (s * ${T} + lane) * W, rin + (size_t)(base + (KK + s) * step) * W);
-  % endif
-        EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
-        #pragma unroll
-        for (int s = 0; s < KK; ++s) {
-            if (s < cnt) {
-  % if MODE == "registers":
-                ldg_v<W>(rin + (size_t)(base + s * step) * W, x[s]);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) m = fmaxf(m, x[s][k]);
-  % else:
-                float y[W];
-                ldg_v<W>(rin + (size_t)(base + s * step) * W, y);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
-                st_v<W>(cache + (s * ${T} + lane) * W, y);
-  % endif
-            }
-        }
-  % if E:
-        cp_async_wait_all();
-        #pragma unroll
-        for (int s = 0; s < ${E}; ++s) {
-            if (KK + s < cnt) {
-                float y[W];
-                ld_v<W>(cache + (s * ${T} + lane) * W, y);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) m = fmaxf(m, y[k]);
-            }
-        }
-  % endif
+${cache_fill(False)}\
         constexpr int KO = KK >= 8 ? 4 : (KK > 1 ? KK / 2 : 1);   // vectors a step past the cache (the cache stays live)
         // the vectors past the cache: online (running max m, sum of exp(x - m) rescaled whenever m grows)
         float sum = 0.f;
@@ -437,34 +418,7 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
         const float mt = group_max(m, red_max, xch_max, lane);   // the row's max
         sum *= expf(m - mt);
   % endif
-        EXTRAS(sum += expf(__ldg(xin + xi) - mt);)
-        #pragma unroll
-        for (int s = 0; s < KK; ++s) {
-            if (s < cnt) {
-  % if MODE == "registers":
-                #pragma unroll
-                for (int k = 0; k < W; ++k) { x[s][k] = expf(x[s][k] - mt); sum += x[s][k]; }
-  % else:
-                float y[W];
-                ld_v<W>(cache + (s * ${T} + lane) * W, y);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - mt); sum += y[k]; }
-                st_v<W>(cache + (s * ${T} + lane) * W, y);
-  % endif
-            }
-        }
-  % if E:
-        #pragma unroll
-        for (int s = 0; s < ${E}; ++s) {
-            if (KK + s < cnt) {
-                float y[W];
-                ld_v<W>(cache + (s * ${T} + lane) * W, y);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) { y[k] = expf(y[k] - mt); sum += y[k]; }
-                st_v<W>(cache + (s * ${T} + lane) * W, y);
-            }
-        }
-  % endif
+${cache_exp("mt")}\
   % if PAIR:
         float mr = mt;
         group_pair(mr, sum, red_max, red_sum, xch_max, xch_sum, lane, npr);   // mr: the row's max, sum: of exp(x - mr)
@@ -473,33 +427,7 @@ __device__ __forceinline__ ${"bool" if EPF else "void"} softmax_row(float* __res
         const float mr = mt, inv = 1.f / group_sum(sum, red_sum, xch_sum, lane), invc = inv;
   % endif
         EXTRAS(xout[xi] = expf(__ldg(xin + xi) - mr) * inv;)
-        #pragma unroll
-        for (int s = 0; s < KK; ++s) {
-            if (s < cnt) {
-                float y[W];
-  % if MODE == "registers":
-                #pragma unroll
-                for (int k = 0; k < W; ++k) y[k] = x[s][k] * invc;
-  % else:
-                ld_v<W>(cache + (s * ${T} + lane) * W, y);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) y[k] *= invc;
-  % endif
-                st_v<W>(rout + (size_t)(base + s * step) * W, y);
-            }
-        }
-  % if E:
-        #pragma unroll
-        for (int s = 0; s < ${E}; ++s) {
-            if (KK + s < cnt) {
-                float y[W];
-                ld_v<W>(cache + (s * ${T} + lane) * W, y);
-                #pragma unroll
-                for (int k = 0; k < W; ++k) y[k] *= invc;
-                st_v<W>(rout + (size_t)(base + (KK + s) * step) * W, y);
-            }
-        }
-  % endif
+${cache_write("invc")}\
         // the vectors past the cache again${", backwards (the ones read last, likeliest still in L2, first); stores evict-first" if REV else ""}
   % if REV:
         #pragma unroll 1

@@ -24,6 +24,12 @@ def fast_with(t, change, **genes):
     return t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **change, **genes})
 
 
+def cache_floats(t, g):
+    """Floats of one row that a genome's cache holds on chip (its cluster's parts together)."""
+    vectors = g["UnrollLoop"] + t.meta.extra_vectors(g)
+    return g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * vectors
+
+
 def emulate(t, g, problems, tmp_path, reverse=True):
     """Run genome g on the CPU emulator at each problem, buffers aligned and one float off; every run must pass
     (``reverse``: every second launch runs the blocks in reverse order)."""
@@ -166,7 +172,7 @@ def test_emulated_softmax_registers_shared_cache_matches_reference(change, tmp_p
     e = t.meta.extra_vectors(g)
     assert e >= 32 and f"float cache_dyn[];   // {t.launch(g, t.problem).dynamic_smem} B" in t.render(g)
     assert t.launch(g, t.problem).dynamic_smem == 4 * t.meta.block_threads(g) * e * g["VectorizeLoads"]
-    held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
+    held = cache_floats(t, g)
     regs = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * g["UnrollLoop"]
     emulate(t, g, ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5},
                    {"R": 4, "C": regs * 3 + 1}, {"R": 3, "C": held}, {"R": 2, "C": 7}), tmp_path)
@@ -276,8 +282,7 @@ def test_softmax_two_resident_blocks_halve_the_cache_and_build_without_spill(tmp
 def test_emulated_softmax_two_resident_blocks_match_reference(change, tmp_path):
     t = load_template("softmax")
     g = fast_with(t, change, UseSharedMemory="registers+shared", AdjustBlockSize_Resident=2)
-    e = t.meta.extra_vectors(g)
-    held = g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * (g["UnrollLoop"] + e)
+    held = cache_floats(t, g)
     emulate(t, g, ({"R": 5, "C": held - 3 * g["VectorizeLoads"]}, {"R": 3, "C": held + 5}, {"R": 2, "C": 7}), tmp_path)
 
 
@@ -301,12 +306,6 @@ OVERFLOW_EMU = [pytest.param(dict(AdjustBlockSize=32, UnrollLoop=2), marks=SLOW)
                              marks=SLOW),
                 dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2, TileLoops_Rows=2,
                      AdjustBlockSize_Resident=2, TileLoops_Cluster=4)]
-
-
-def cache_floats(t, g):
-    """Floats of one row that a genome's cache holds on chip (its cluster's parts together)."""
-    vectors = g["UnrollLoop"] + t.meta.extra_vectors(g)
-    return g["AdjustBlockSize"] * g["TileLoops_Cluster"] * g["VectorizeLoads"] * vectors
 
 
 @needs_gxx
