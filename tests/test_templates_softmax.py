@@ -158,8 +158,10 @@ EXTRA_EMU = [dict(AdjustBlockSize=32, UnrollLoop=2),
              dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Cluster=4, VectorizeLoads_Align=True),
              dict(AdjustBlockSize=64, UnrollLoop=1, CoalesceMemoryAccess=False, VectorizeLoads=2,
                   TileLoops_Reverse=True),
-             dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Cluster=2),
-             dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2),
+             # these two with --all only: clusters, ThreadCoarsening and rows in turn stay in the fast default
+             pytest.param(dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Cluster=2),
+                          marks=pytest.mark.slow),
+             pytest.param(dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=2), marks=pytest.mark.slow),
              dict(AdjustBlockSize=32, UnrollLoop=2, TileLoops_Rows=4, TileLoops_Cluster=2, VectorizeLoads_Align=True),
              dict(AdjustBlockSize=32, UnrollLoop=1, TileLoops_Rows=2, CoalesceMemoryAccess=False)]
 
@@ -202,8 +204,11 @@ def test_softmax_registers_shared_mode_sizes_its_cache_and_builds_without_spill(
 # rows that fit and rows that take the streaming fallback, online and none; groups within a warp and of several
 # warps, clusters of 2-8, rows in turn (with the register prefetch and with the shared part's copies), odd rows on the
 # aligned and the scalar paths, contiguous chunks per thread, several row groups a block.
-PAIR_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
-            dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online", UnrollLoop=2),
+# The first two run with --all only (CLUSTER_EMU holds the same clusters without the pair reduction, and the other
+# entries the pair reduction in clusters of 2 and 4).
+PAIR_EMU = [pytest.param(dict(AdjustBlockSize=64, TileLoops_Cluster=4), marks=pytest.mark.slow),
+            pytest.param(dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online", UnrollLoop=2),
+                         marks=pytest.mark.slow),
             dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared", ThreadCoarsening=2),
             dict(AdjustBlockSize=128, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
             dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=4, UnrollLoop=4),
