@@ -1,6 +1,11 @@
 // ${KERNEL}: row-wise softmax of an R x C fp32 row-major matrix, out = exp(x - max) / sum.
 // A group of T threads owns one row (with CL > 1: one CL-th of it, the other parts in the other
 // blocks of its cluster); a block holds RPB groups. Mode: ${UseSharedMemory}.
+<%!
+def shift(text, n=4):
+    """A def's output moved n spaces right (a pass called inside a block of its own), blank lines left blank."""
+    return "".join(" " * n + ln if ln.strip() else ln for ln in text.splitlines(True))
+%>\
 <%
 T, RPB, K, V = AdjustBlockSize, ThreadCoarsening, UnrollLoop, VectorizeLoads
 CL = TileLoops_Cluster
@@ -200,13 +205,54 @@ __device__ __forceinline__ void group_pair(float& m, float& s, float* red_m, flo
 // XTRA: the row also has up to 2W - 2 loose floats outside the vectors (the scalar head before the
 // first 16-byte boundary, [0, x0n) of xin, and the tail, [x1, x1 + x1n)): re-read from global memory
 // (L1) in each pass, a few floats per row.
-<%def name="chunks(rev)">\
-% if rev:
-    for (int s1 = (cnt + KS - 1) / KS * KS; s1 > 0; s1 -= KS) {   // backwards: the vectors read last first
-        const int s0 = s1 - KS;
+<%def name="chunks(rev, lo='0', st='KS')">\
+% if rev and lo == '0':
+    for (int s1 = (cnt + ${st} - 1) / ${st} * ${st}; s1 > 0; s1 -= ${st}) {   // backwards: the vectors read last first
+        const int s0 = s1 - ${st};
+% elif rev:
+    for (int s1 = ${lo} + (cnt - (${lo}) + ${st} - 1) / ${st} * ${st}; s1 > ${lo}; s1 -= ${st}) {
+        const int s0 = s1 - ${st};
 % else:
-    for (int s0 = 0; s0 < cnt; s0 += KS) {
+    for (int s0 = ${lo}; s0 < cnt; s0 += ${st}) {
 % endif
+</%def>\
+## The streaming passes over the thread's vectors from lo on, st vectors a step held in v[st][W]. online_pass: the
+## running max m and the sum of exp(x - m), rescaled whenever m grows. write_pass: out = exp(x - mx) * inv, backwards
+## with rev, stored evict-first with cs. The overflowing row (UseSharedMemory_Overflow) runs them on the part past its cache.
+<%def name="online_pass(lo, st, v)">\
+    #pragma unroll 1
+${chunks(False, lo, st)}\
+        float ${v}[${st}][W];
+        #pragma unroll
+        for (int j = 0; j < ${st}; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, ${v}[j]);
+        float mn = m;
+        #pragma unroll
+        for (int j = 0; j < ${st}; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) mn = fmaxf(mn, ${v}[j][k]);
+        }
+        sum *= expf(m - mn);
+        #pragma unroll
+        for (int j = 0; j < ${st}; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) sum += expf(${v}[j][k] - mn);
+        }
+        m = mn;
+    }
+</%def>\
+<%def name="write_pass(lo, st, v, mx, rev, cs)">\
+    #pragma unroll 1
+${chunks(rev, lo, st)}\
+        float ${v}[${st}][W];
+        #pragma unroll
+        for (int j = 0; j < ${st}; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, ${v}[j]);
+        #pragma unroll
+        for (int j = 0; j < ${st}; ++j) if (s0 + j < cnt) {
+            #pragma unroll
+            for (int k = 0; k < W; ++k) ${v}[j][k] = expf(${v}[j][k] - ${mx}) * inv;
+            ${"stcs_v" if cs else "st_v"}<W>(rout + (size_t)(base + (s0 + j) * step) * W, ${v}[j]);
+        }
+    }
 </%def>\
 ## The cached part of a row (its first KK (+ E) vectors a thread), for the row that fits the cache and for the one that
 ## overflows it (UseSharedMemory_Overflow): filled (m: the thread's max), turned into exponentials of x - mv (their sum
@@ -393,25 +439,7 @@ ${cache_fill(False)}\
         constexpr int KO = KK >= 8 ? 4 : (KK > 1 ? KK / 2 : 1);   // vectors a step past the cache (the cache stays live)
         // the vectors past the cache: online (running max m, sum of exp(x - m) rescaled whenever m grows)
         float sum = 0.f;
-        #pragma unroll 1
-        for (int s0 = KK + ${E}; s0 < cnt; s0 += KO) {
-            float y[KO][W];
-            #pragma unroll
-            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, y[j]);
-            float mn = m;
-            #pragma unroll
-            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) {
-                #pragma unroll
-                for (int k = 0; k < W; ++k) mn = fmaxf(mn, y[j][k]);
-            }
-            sum *= expf(m - mn);
-            #pragma unroll
-            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) {
-                #pragma unroll
-                for (int k = 0; k < W; ++k) sum += expf(y[j][k] - mn);
-            }
-            m = mn;
-        }
+${shift(capture(online_pass, f"KK + {E}", "KO", "y"))}\
   % if PAIR:
         const float mt = m;   // this thread's max: the cache's exponentials are of x - mt, rescaled at the write
   % else:
@@ -429,24 +457,7 @@ ${cache_exp("mt")}\
         EXTRAS(xout[xi] = expf(__ldg(xin + xi) - mr) * inv;)
 ${cache_write("invc")}\
         // the vectors past the cache again${", backwards (the ones read last, likeliest still in L2, first); stores evict-first" if REV else ""}
-  % if REV:
-        #pragma unroll 1
-        for (int s1 = KK + ${E} + (cnt - KK - ${E} + KO - 1) / KO * KO; s1 > KK + ${E}; s1 -= KO) {
-            const int s0 = s1 - KO;
-  % else:
-        #pragma unroll 1
-        for (int s0 = KK + ${E}; s0 < cnt; s0 += KO) {
-  % endif
-            float y[KO][W];
-            #pragma unroll
-            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, y[j]);
-            #pragma unroll
-            for (int j = 0; j < KO; ++j) if (s0 + j < cnt) {
-                #pragma unroll
-                for (int k = 0; k < W; ++k) y[j][k] = expf(y[j][k] - mr) * inv;
-                ${"stcs_v" if REV else "st_v"}<W>(rout + (size_t)(base + (s0 + j) * step) * W, y[j]);
-            }
-        }
+${shift(capture(write_pass, f"KK + {E}", "KO", "y", "mr", REV, REV))}\
 #undef EXTRAS
   % if EPF:
         return false;
@@ -492,25 +503,7 @@ ${chunks(REV)}\
     float m = NEG_BIG, sum = 0.f;
     EXTRAS(m = fmaxf(m, __ldg(xin + xi));)
     EXTRAS(sum += expf(__ldg(xin + xi) - m);)
-    #pragma unroll 1
-    for (int s0 = 0; s0 < cnt; s0 += KS) {
-        float x[KS][W];
-        #pragma unroll
-        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
-        float mn = m;
-        #pragma unroll
-        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
-            #pragma unroll
-            for (int k = 0; k < W; ++k) mn = fmaxf(mn, x[j][k]);
-        }
-        sum *= expf(m - mn);
-        #pragma unroll
-        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
-            #pragma unroll
-            for (int k = 0; k < W; ++k) sum += expf(x[j][k] - mn);
-        }
-        m = mn;
-    }
+${online_pass("0", "KS", "x")}\
   % if not PAIR:
     {
         const float gm = group_max(m, red_max, xch_max, lane);
@@ -527,18 +520,7 @@ ${chunks(REV)}\
 % endif
     EXTRAS(xout[xi] = expf(__ldg(xin + xi) - m) * inv;)
     // last pass: write
-    #pragma unroll 1
-${chunks(REV and MODE != "none")}\
-        float x[KS][W];
-        #pragma unroll
-        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) ldg_v<W>(rin + (size_t)(base + (s0 + j) * step) * W, x[j]);
-        #pragma unroll
-        for (int j = 0; j < KS; ++j) if (s0 + j < cnt) {
-            #pragma unroll
-            for (int k = 0; k < W; ++k) x[j][k] = expf(x[j][k] - m) * inv;
-            ${"stcs_v" if REV else "st_v"}<W>(rout + (size_t)(base + (s0 + j) * step) * W, x[j]);
-        }
-    }
+${write_pass("0", "KS", "x", "m", REV and MODE != "none", REV)}\
 #undef EXTRAS
 % if EPF:
     return false;
