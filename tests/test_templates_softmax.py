@@ -210,7 +210,7 @@ PAIR_EMU = [pytest.param(dict(AdjustBlockSize=64, TileLoops_Cluster=4), marks=py
             pytest.param(dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online", UnrollLoop=2),
                          marks=pytest.mark.slow),
             dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared", ThreadCoarsening=2),
-            dict(AdjustBlockSize=128, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
+            dict(AdjustBlockSize=64, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
             dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=4, UnrollLoop=4),
             dict(AdjustBlockSize=64, TileLoops_Rows=2, UnrollLoop=2, ThreadCoarsening=2),
             dict(AdjustBlockSize=8, ThreadCoarsening=8, UnrollLoop=2, CoalesceMemoryAccess=False, VectorizeLoads=2),

@@ -20,9 +20,10 @@ BASE = {"UseSharedMemory": "registers", "UnrollLoop": 4, "VectorizeLoads": 4, "C
         "TileLoops_Cluster": 1}
 # the prefetching loop (rows that fit, rows that do not: the plain loop), float2 and scalar instances, a
 # block of several row groups, and the plain row loop of the other modes (VectorizeLoads_Align too)
-# (the first and the last run by default, the rest with the slow tests: each emulation takes 10-40 s)
+# (the last runs by default, the rest with the slow tests: each emulation takes 10-40 s; the registers row loop with
+# its prefetch stays in the fast default through test_templates_softmax.py's PAIR_EMU rows-in-turn entries)
 _slow = pytest.mark.slow
-VARIANTS = [dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2),
+VARIANTS = [pytest.param(dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2), marks=_slow),
             # 32 floats a row per thread, two sets under the 128-register cap
             pytest.param(dict(AdjustBlockSize=128, ThreadCoarsening=1, TileLoops_Rows=2, UnrollLoop=8), marks=_slow),
             pytest.param(dict(AdjustBlockSize=64, ThreadCoarsening=2, TileLoops_Rows=4, UnrollLoop=8), marks=_slow),
