@@ -230,3 +230,49 @@ def test_tables_are_replaced_whole_and_leave_no_partial_file(tmp_path):
     bench.write_whole(path, json.dumps({"results": [1, 2]}))
     assert json.loads(path.read_text()) == {"results": [1, 2]}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shapes.json"]
+
+
+PENDING = Path(__file__).resolve().parent.parent / "benchmarks" / "calls" / "pending.sh"
+
+
+def _pending(name: str) -> dict[str, str]:
+    import subprocess
+
+    out = subprocess.run(["bash", str(PENDING), name, "/nonexistent"], env={"PATH": "/usr/bin:/bin",
+                         "PENDING_DRY_RUN": "1"}, capture_output=True, text=True, check=True).stdout
+    return dict(line.split("=", 1) for line in out.splitlines())
+
+
+@pytest.mark.parametrize("name", ["second-table", "sgemm-tc-small", "few-rows", "softmax-long"])
+def test_each_pending_device_call_names_sizes_templates_and_files_that_exist(name):
+    """A waiting device call (benchmarks/calls/pending.sh, run as it would be with PENDING_DRY_RUN) asks for sizes
+    that bench_kernels.py parses, of the templates it measures, and for --extra and profile-case files that are in
+    the repository: a typo would otherwise cost a device call."""
+    root = PENDING.parent.parent.parent
+    call = _pending(name)
+    templates = call["SHAPES_TEMPLATES"].split()
+    sizes = bench.parse_sizes([s for s in call["SHAPES_SIZES"].split() if s != "--size"])
+    assert sizes and set(sizes) <= set(templates), (sorted(sizes), templates)
+    args = call["SHAPES_ARGS"].split()
+    extras = [args[i + 1] for i, a in enumerate(args) if a == "--extra"]
+    for f in extras + ([call["PROFILE_CASES"]] if call["PROFILE_CASES"] else []):
+        assert (root / f).is_file(), f
+    assert set(bench.read_extras([str(root / f) for f in extras])) <= set(templates)
+    assert ("profile" in call["STAGES"].split()) == bool(call["PROFILE_CASES"])
+    if call["PROFILE_CASES"]:   # each case a peer or a genome of today's space, at a size its template takes
+        from evo_kernels.template import load_template
+
+        for case in json.loads((root / call["PROFILE_CASES"]).read_text()):
+            t = load_template(case["template"])
+            assert set(case["problem"]) == set(t.problem), case["label"]
+            if "peer" in case:
+                assert case["peer"] in ("eager", "compile"), case["label"]
+            else:
+                t.space.check(t.space.coerce(case["genome"]))
+
+
+def test_an_unknown_pending_call_is_one_line_and_status_2():
+    import subprocess
+
+    r = subprocess.run(["bash", str(PENDING), "second_table", "/nonexistent"], capture_output=True, text=True)
+    assert r.returncode == 2 and "unknown call 'second_table'" in r.stderr.splitlines()[-1]
