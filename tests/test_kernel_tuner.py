@@ -204,6 +204,27 @@ def test_command_line_on_variants(tmp_path: Path, capsys: pytest.CaptureFixture[
             assert sp["strategies"][s]["median_best_over_optimum"] == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("strategy", ["pbt", "ga", "random"])
+def test_a_parameter_with_one_value_and_a_space_smaller_than_the_budget(tmp_path: Path, strategy: str) -> None:
+    """As Kernel Tuner's test/strategies/test_cache_time_energy.json: a clock pinned to one value beside the block
+    size (15 configurations, energy fields beside the time). Every strategy searches it and stops when it has
+    measured every configuration, the budget notwithstanding."""
+    times = {128 + 64 * i: 3.17 - 0.2 * (i == 11) + 0.001 * (i % 5) for i in range(15)}   # 832: the optimum
+    doc = {"device_name": "NVIDIA RTX 4000 Ada Generation", "kernel_name": "vector_add", "problem_size": 80000000,
+           "tune_params_keys": ["block_size_x", "nvml_gr_clock"], "objective": "time",
+           "tune_params": {"block_size_x": list(times), "nvml_gr_clock": [1080]},
+           "cache": {f"{b},1080": {"block_size_x": b, "nvml_gr_clock": 1080, "time": t, "times": [t] * 4,
+                                   "energy": 0.23, "GFLOPS/W": 0.34, "ps_energy": 0.23, "core_freq": 1080.0}
+                     for b, t in times.items()}}
+    path = tmp_path / "vector_add_time_energy.json"
+    path.write_bytes(_json(doc))
+    rp = ReplaySpace.load(str(path))
+    assert len(rp) == 15 and rp.optimum == {"block_size_x": 832, "nvml_gr_clock": 1080}
+    r = run_once(str(path), strategy, seed=1, budget=40)
+    assert r["evaluations"] == 15 and r["best_over_optimum"] == pytest.approx(1.0)
+    assert r["evals_to_1pct"] is not None and r["evals_to_1pct"] <= 15
+
+
 # --- refusals: one line naming the file, exit status 2 ---------------------------------------------------
 
 
