@@ -7,8 +7,9 @@ bash scripts/setup.sh
 # one pytest worker per core (pytest-xdist): the nvcc builds and CPU emulations of the template tests
 # take most of the time. The default leaves out the tests marked slow (exhaustive walks of the largest
 # spaces, where the default walks a sample; long CPU emulations of many
-# designs, many builds), which keeps the 2-core CI machine near 6 minutes; `scripts/test.sh --all`
-# runs them too (about 21 minutes there). Other arguments go to pytest.
+# designs, many builds), which keeps the 2-core CI machine under 10 minutes (8-8.5 of pytest and about 1 of setup
+# on 2026-12-07; the same run varies by about 30 s); `scripts/test.sh --all` runs them too. Other arguments go to
+# pytest.
 select=(-m "not slow")
 if [ "${1:-}" = "--all" ]; then
   select=()
