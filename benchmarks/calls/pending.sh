@@ -5,7 +5,8 @@
 # NAME is one of the calls below, or "auto": second-table on an H200, sgemm-tc-small on any other card (the H200
 # reading of issue 17 has to be one call on the H200; the others serve on either card). Each is one
 # scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
-# When a call has run, move it out of this file (its record goes to benchmarks/<gpu>-<date>/ with its command).
+# When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
+# benchmarks/<gpu>-<date>/callN/ with its command.
 set -uo pipefail
 NAME=${1:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
