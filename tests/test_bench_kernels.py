@@ -259,15 +259,15 @@ def test_each_pending_device_call_names_sizes_templates_and_files_that_exist(nam
         assert (root / f).is_file(), f
     assert set(bench.read_extras([str(root / f) for f in extras])) <= set(templates)
     assert ("profile" in call["STAGES"].split()) == bool(call["PROFILE_CASES"])
-    if call["PROFILE_CASES"]:   # each case a peer or a genome of today's space, at a size its template takes
+    if call["PROFILE_CASES"]:   # the cases as profile_kernels.py checks them, at sizes and genomes of today's spaces
         from evo_kernels.template import load_template
 
-        for case in json.loads((root / call["PROFILE_CASES"]).read_text()):
+        cases = json.loads((root / call["PROFILE_CASES"]).read_text())
+        _load("profile_kernels").check_cases(cases, call["PROFILE_CASES"])
+        for case in cases:
             t = load_template(case["template"])
             assert set(case["problem"]) == set(t.problem), case["label"]
-            if "peer" in case:
-                assert case["peer"] in ("eager", "compile"), case["label"]
-            else:
+            if "genome" in case:
                 t.space.check(t.space.coerce(case["genome"]))
 
 
