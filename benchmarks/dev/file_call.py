@@ -46,8 +46,8 @@ def file_call(tarball: Path, dest: Path, commit: str, command: str) -> Path:
 
 def summary(dest: Path, commit: str, command: str) -> str:
     gpu = (dest / "gpu.txt").read_text().strip().splitlines() if (dest / "gpu.txt").exists() else []
-    log = dest / "stages.log"
-    stages = re.findall(r"^(\w+) (\d+) s$", log.read_text(), re.M) if log.exists() else []
+    stages_log = dest / "stages.log"
+    stages = re.findall(r"^(\w+) (\d+) s$", stages_log.read_text(), re.M) if stages_log.exists() else []
     lines = [f"# Device call: {dest.parent.name}/{dest.name}", "",
              f"- GPU (nvidia-smi as found): {gpu[-1] if gpu else 'not recorded (gpu.txt missing)'}",
              f"- commit: {commit}", "- command:", "", "      " + command, ""]
@@ -57,7 +57,7 @@ def summary(dest: Path, commit: str, command: str) -> str:
         text = log.read_text(errors="replace").splitlines()
         rc = [ln for ln in text if re.match(r"^\w+ rc=\d+$", ln)]
         tests = [ln for ln in text if re.search(r"\d+ (passed|failed)", ln)]
-        said = (tests[-1:] + rc[-1:]) if (tests or rc) else []
+        said = tests[-1:] + rc[-1:]   # the last summary line and the last exit line, where the log has them
         if said:
             lines.append(f"- `{log.relative_to(dest)}`: " + "; ".join(s.strip("= ") for s in said))
     lines += ["", "Files: " + ", ".join(f"`{p.relative_to(dest)}`" for p in sorted(dest.rglob("*"))
