@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from evo_kernels.build import NvccBuilder  # noqa: E402
 from evo_kernels.records import Candidate, size_name  # noqa: E402
 from evo_kernels.runners.inputs import WIDE  # noqa: E402
-from evo_kernels.genome import DEFAULT_DYNAMIC_SMEM  # noqa: E402
+from evo_kernels.runners.launch import opt_in  # noqa: E402
 from evo_kernels.template import load_template  # noqa: E402
 
 SECTIONS = ("SpeedOfLight", "MemoryWorkloadAnalysis", "Occupancy", "LaunchStats", "SchedulerStats",
@@ -91,8 +91,7 @@ def launch_main(case_file: str, index: int) -> int:
                 x *= WIDE
             args.append(x)
     lc = t.launch(g, p)
-    if lc.dynamic_smem > DEFAULT_DYNAMIC_SMEM:  # the kernel must opt in, as the runner's worker does
-        fn.set_attribute(drv.function_attribute.MAX_DYNAMIC_SHARED_SIZE_BYTES, lc.dynamic_smem)
+    opt_in(drv, fn, lc, fn.get_attribute(drv.function_attribute.SHARED_SIZE_BYTES))   # as the runner's worker does
     for _ in range(3):
         fn(*[x.gpudata if hasattr(x, "gpudata") else x for x in args], grid=lc.grid, block=lc.block,
            shared=lc.dynamic_smem)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evo_kernels.genome import default_dynamic_smem
+from evo_kernels.genome import default_dynamic_smem, needs_cluster_opt_in
 from evo_kernels.template import Arg, KernelTemplate
 
 CTYPES = {"float32": "float", "int32": "int"}
@@ -181,6 +181,7 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         src = "\n".join(ln for ln in src.splitlines() if not ln.startswith("#include"))
         grid, block, smem = launch_cpp(template, genome, entries[0]["problem"])
         static = template.smem_bytes(genome)   # the declared static shared memory, beside the dynamic part
+        cluster = template.cluster(genome)
         grids.append(grid)
         lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}" if e["problem"] else
                   f"// ---- specialization {i}: the untuned default (the template's baseline genome)",
@@ -200,6 +201,10 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                      f"        const cudaError_t e = cudaFuncSetAttribute(spec_{i}::{template.kernel}_{i}, "
                      f"cudaFuncAttributeMaxDynamicSharedMemorySize, (int)({smem}));",
                      "        if (e != cudaSuccess) return e;", "    }"] if smem != "0" else []),
+                  *([f"    {{   // a cluster of {cluster} blocks, past the portable 8: the kernel opts in",
+                     f"        const cudaError_t e = cudaFuncSetAttribute(spec_{i}::{template.kernel}_{i}, "
+                     "cudaFuncAttributeNonPortableClusterSizeAllowed, 1);",
+                     "        if (e != cudaSuccess) return e;", "    }"] if needs_cluster_opt_in(cluster) else []),
                   f"    spec_{i}::{template.kernel}_{i}<<<grid, block, {smem}, stream>>>({call});",
                   "    return cudaGetLastError();", "}", ""]
     # The fallback for an untuned size: the nearest specialization (sum over the sizes of |log ratio|)

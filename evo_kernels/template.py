@@ -72,6 +72,7 @@ class Launch:
     grid: tuple[int, int, int]
     block: tuple[int, int, int]
     dynamic_smem: int = 0
+    cluster: int = 1  # blocks per thread-block cluster along x (the kernel's __cluster_dims__; 1: none)
 
     @property
     def threads(self) -> int:
@@ -192,7 +193,14 @@ class KernelTemplate:
     def launch(self, genome: Mapping[str, Any], problem: Mapping[str, int]) -> Launch:
         grid, block, *rest = self.meta.launch(dict(genome), dict(problem))
         pad = lambda t: tuple(int(x) for x in (tuple(t) + (1, 1, 1))[:3])  # noqa: E731
-        return Launch(pad(grid), pad(block), int(rest[0]) if rest else 0)
+        return Launch(pad(grid), pad(block), int(rest[0]) if rest else 0, self.cluster(genome))
+
+    def cluster(self, genome: Mapping[str, Any]) -> int:
+        """Blocks per thread-block cluster of a genome's kernel: the template's ``cluster(g)``, which must agree
+        with the ``__cluster_dims__(n, 1, 1)`` its source declares, else 1. Past 8 (non-portable, sm_90 takes 16)
+        the runner and the exported header opt the kernel in before its launch."""
+        fn: Callable[[Genome], int] | None = getattr(self.meta, "cluster", None)
+        return int(fn(dict(genome))) if fn is not None else 1
 
     def args(self, problem: Mapping[str, int]) -> list[Arg]:
         """The kernel's arguments at ``problem``; a TemplateError naming the size where an int32 scalar cannot

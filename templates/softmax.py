@@ -13,7 +13,9 @@ for rows longer than the cache. TileLoops_Cluster > 1 splits each row over a clu
 rows that many times longer, in one pass. "registers+shared" continues the register cache in the
 rest of the block's shared memory (dynamic, up to 227 KB), for rows (parts) too long for the registers
 alone: 512 threads x 16 float4 in registers and 28 in shared memory hold 90,112 floats a block, 720,896
-in a cluster of 8.
+in a cluster of 8, 1,441,792 in a cluster of 16 (past the portable 8: the launch sets the kernel's
+NON_PORTABLE_CLUSTER_SIZE_ALLOWED, as the runner and the exported header do for any template whose cluster(g) is
+past 8).
 Rows whose length is not a multiple of VectorizeLoads (or misaligned buffers) take the scalar instance
 of the same code: UnrollLoop floats per thread; with
 VectorizeLoads_Align, the vector instance from each row's first 16-byte boundary, the loose floats
@@ -58,10 +60,11 @@ GENES = [
     Gene("VectorizeLoads_Align", "VectorizeLoads", (False, True), False,
          "rows whose length is not a multiple of VectorizeLoads (odd C): vectors from each row's first 16-byte "
          "boundary, its few loose floats before and after handled as scalars, instead of the all-scalar path"),
-    Gene("TileLoops_Cluster", "TileLoops", (1, 2, 4, 8), 1,
+    Gene("TileLoops_Cluster", "TileLoops", (1, 2, 4, 8, 16), 1,
          "blocks per row: a cluster of this many blocks splits each row into parts, one per block, and "
          "combines the parts' max and sum through distributed shared memory, so a cached mode holds rows "
-         "this many times longer on chip (one pass for rows of 32k-64k floats)"),
+         "this many times longer on chip (one pass for rows of 32k-64k floats; 16, a non-portable size that "
+         "the launch opts in to, holds rows of up to ~800k floats in registers and shared memory)"),
     Gene("TileLoops_Rows", "TileLoops", (1, 2, 4, 8), 1,
          "rows each row group handles in turn; in registers mode the next row's loads are issued (into a "
          "second register set) before this row's reductions, so they fly during its barriers and stores; in "
@@ -168,6 +171,11 @@ def dynamic_smem(g):
 def args(p):
     return [Arg("out", "out", "float32", (p["R"], p["C"])), Arg("inp", "in", "float32", (p["R"], p["C"]), init="wide"),
             Arg("R", "scalar", "int32", value=p["R"]), Arg("C", "scalar", "int32", value=p["C"])]
+
+
+def cluster(g):
+    """Blocks per cluster: the source's __cluster_dims__ (CL in softmax.cu.mako), which the launch must match."""
+    return g["TileLoops_Cluster"]
 
 
 def launch(g, p):

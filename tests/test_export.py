@@ -39,6 +39,27 @@ def test_header_with_a_cluster_genome_compiles(tmp_path):
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
+def test_header_opts_in_to_a_cluster_of_sixteen(tmp_path):
+    # a cluster past the portable 8 launches only once the kernel allows non-portable sizes; 8 and less need nothing
+    t = load_template("softmax")
+    rows = entries(t, [{"R": 297, "C": 415745}, {"R": 96, "C": 1048573}])
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    rows[0]["genome"] = t.space.check({**fast, "TileLoops_Cluster": 8, "UnrollLoop": 8})
+    rows[1]["genome"] = t.space.check({**fast, "AdjustBlockSize": 512, "UnrollLoop": 16,
+                                       "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 16})
+    header = render_header(t, rows)
+    body = {i: header[header.index(f"inline cudaError_t launch_{i}("):] for i in (0, 1)}
+    body = {i: b[:b.index("\n}\n")] for i, b in body.items()}
+    opt = "cudaFuncSetAttribute(spec_1::softmax_1, cudaFuncAttributeNonPortableClusterSizeAllowed, 1)"
+    assert opt in body[1] and body[1].index(opt) < body[1].index("<<<grid, block, 229376, stream>>>")
+    assert "NonPortableClusterSize" not in body[0] and "__cluster_dims__(16, 1, 1)" in header
+    (tmp_path / "tuned.cuh").write_text(header)
+    (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", t.check_problems[1]))
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu"], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
 def test_header_opts_in_to_large_dynamic_shared_memory(tmp_path):
     # softmax's registers+shared mode launches with 224 KB of dynamic shared memory: past 48 KB a kernel must opt in
     # (cudaFuncSetAttribute) before its launch, or the launch fails; a genome without it launches with 0 and does not

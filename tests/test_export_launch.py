@@ -64,3 +64,20 @@ def test_transpose_gather_header_runs_and_matches_reference(tmp_path, kernel):
     got = run_header(tmp_path, t, rows, p, inputs)
     want = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)["out"]
     assert np.array_equal(got["out"], want.astype(np.float32))
+
+
+@pytest.mark.gpu
+def test_softmax_header_with_a_cluster_of_sixteen_runs_and_matches_reference(tmp_path):
+    # a cluster of 16 launches only after cudaFuncSetAttribute(NonPortableClusterSizeAllowed): the header opts in
+    t = load_template("softmax")
+    p = {"R": 7, "C": 100003}   # odd rows in 16 parts of 6250-6251 floats, cached in registers and shared memory
+    rows = entries(t, [p])
+    rows[0]["genome"] = t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "AdjustBlockSize": 512, "UnrollLoop": 16,
+                                       "UseSharedMemory": "registers+shared", "TileLoops_Cluster": 16,
+                                       "VectorizeLoads_Align": True})
+    assert t.launch(rows[0]["genome"], p).cluster == 16
+    rng = np.random.default_rng(12)
+    inputs = {a.name: draw(a, rng).astype(np.float32) for a in t.args(p) if a.role in ("in", "inout")}
+    got = run_header(tmp_path, t, rows, p, inputs)["out"].astype(np.float64)
+    want = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)["out"]
+    assert np.linalg.norm(got - want) / np.linalg.norm(want) <= t.tolerance_at(p)

@@ -112,7 +112,12 @@ DESIGNS = {
                   "UseSharedMemory_Overflow": True},
                  {"AdjustBlockSize": 128, "UseSharedMemory": "shared", "UnrollLoop": 8,
                   "UseSharedMemory_Overflow": True},
-                 {"AdjustBlockSize": 512, "UnrollLoop": 1, "TileLoops_Rows": 2, "UseSharedMemory_Overflow": True}],
+                 {"AdjustBlockSize": 512, "UnrollLoop": 1, "TileLoops_Rows": 2, "UseSharedMemory_Overflow": True},
+                 # a cluster of 16 (non-portable: the runner opts the kernel in): rows cached whole in registers
+                 # (131k floats a cluster); rows of 65k past a 16k-float cache, with the pair reduction
+                 {"AdjustBlockSize": 256, "TileLoops_Cluster": 16},
+                 {"AdjustBlockSize": 64, "UnrollLoop": 4, "TileLoops_Cluster": 16, "VectorizeLoads_Align": True,
+                  "ReorderInstructions_PairReduce": True, "UseSharedMemory_Overflow": True}],
                 {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
                 [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},

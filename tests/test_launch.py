@@ -50,6 +50,49 @@ def test_needs_opt_in_counts_the_static_part():
     assert launch.needs_opt_in(48 * 1024 + 1, 0) and not launch.needs_opt_in(0, 48 * 1024)
 
 
+def test_clusters_past_the_portable_eight_opt_in_and_sixteen_is_the_most():
+    lim = launch.LaunchLimits(max_threads=1024, max_smem=227 * 1024)
+    assert launch.check_launch(Launch((32, 1, 1), (512, 1, 1), cluster=16), lim) is None
+    status, msg = launch.check_launch(Launch((64, 1, 1), (512, 1, 1), cluster=32), lim)
+    assert status == "resources" and "cluster of 32" in msg
+    status, msg = launch.check_launch(Launch((40, 1, 1), (512, 1, 1), cluster=16), lim)
+    assert status == "launch_error" and "whole number of clusters" in msg
+    assert [launch.needs_cluster_opt_in(c) for c in (1, 2, 8, 16)] == [False, False, False, True]
+
+
+class _Attr(int):
+    """pycuda's function_attribute enum stands in here as a type of ints: calling it with cuda.h's value of an
+    attribute it does not name gives that value, as the enum type of pycuda 2026.1 (a subclass of int) does."""
+
+    MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
+
+
+class _Func:
+    def __init__(self) -> None:
+        self.set: dict[int, int] = {}
+
+    def set_attribute(self, attr: int, value: int) -> None:
+        self.set[int(attr)] = value
+
+
+class _Driver:
+    function_attribute = _Attr
+
+
+def test_opt_in_sets_the_attributes_each_launch_needs():
+    # what the worker and the profiler ask of the driver before a launch (the GPU tests launch clusters of 16)
+    cases = [(Launch((16, 1, 1), (256, 1, 1)), {}),
+             (Launch((16, 1, 1), (512, 1, 1), 229376, cluster=8), {8: 229376}),
+             (Launch((16, 1, 1), (512, 1, 1), 0, cluster=16), {launch.NON_PORTABLE_CLUSTER_ATTRIBUTE: 1}),
+             (Launch((16, 1, 1), (512, 1, 1), 229376, cluster=16),
+              {8: 229376, launch.NON_PORTABLE_CLUSTER_ATTRIBUTE: 1})]
+    for lc, want in cases:
+        f = _Func()
+        launch.opt_in(_Driver, f, lc, static_smem=64)
+        assert f.set == want, lc
+    assert launch.NON_PORTABLE_CLUSTER_ATTRIBUTE == 14   # CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED
+
+
 # --- adaptive repetitions and statistics -------------------------------------------------------
 
 def test_should_stop_on_stable_median():

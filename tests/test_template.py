@@ -1,4 +1,5 @@
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -37,6 +38,25 @@ def test_template_metadata(name):
     assert min(launch.grid) >= 1 and 1 <= launch.threads <= 1024
     src = t.render(t.space.baseline())
     assert f"{t.kernel}(" in src and 'extern "C"' in src
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_launchs_cluster_is_the_one_the_source_declares(name):
+    # the runner and the exported header opt a kernel in to clusters past 8 from Launch.cluster (the template's
+    # cluster(g)); the source's __cluster_dims__ is what the hardware schedules: the two must agree on every genome
+    t = load_template(name)
+    rng = np.random.default_rng(20261207)
+    genomes = [t.space.baseline(), *t.designs, *(t.space.sample(rng) for _ in range(150))]
+    if name == "softmax":
+        genomes += [t.space.check({**t.space.coerce(t.meta.FAST_GENOME), "TileLoops_Cluster": c}) for c in (2, 8, 16)]
+    seen = set()
+    for g in genomes:
+        m = re.search(r"__cluster_dims__\((\d+), 1, 1\)", t.render(g))
+        lc = t.launch(g, t.check_problems[1])
+        assert lc.cluster == (int(m.group(1)) if m else 1), g
+        assert lc.grid[0] % lc.cluster == 0, g
+        seen.add(lc.cluster)
+    assert seen == ({1, 2, 4, 8, 16} if name == "softmax" else {1})
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -95,7 +95,9 @@ CLUSTER_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
                dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online"),
                dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared"),
                dict(AdjustBlockSize=32, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
-               dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=2, UnrollLoop=4)]
+               dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=2, UnrollLoop=4),
+               # a cluster of 16 (non-portable): rows of 4097 floats in parts of 256-257, the pair reduction
+               dict(AdjustBlockSize=32, TileLoops_Cluster=16, ReorderInstructions_PairReduce=True)]
 
 
 @needs_gxx

@@ -67,12 +67,16 @@ case $NAME in
     SHAPES_ARGS="--designs --extra benchmarks/candidates/transpose_gather_only_candidates.json --rounds 3" \
       session ;;
   softmax-long)
-    # softmax's long rows: UseSharedMemory_Overflow at the sizes of 2026-12-07 with alternating rounds (29 x 5336020
-    # not yet measured; the last four held out, seed 20261253), then ncu on where the 52-68% of the copy goes
-    STAGES=${STAGES:-shapes profile} T_SHAPES=${T_SHAPES:-380} T_PROFILE=${T_PROFILE:-150} SHAPES_TEMPLATES=softmax \
+    # softmax's long rows in clusters of 16 (non-portable; the runner opts in): the GPU tests of the softmax genes and
+    # the cluster-16 header first, then the 62 cluster-16 candidates beside the designs (the cluster-8 overflow genomes
+    # among them) at the overflow sizes of 2026-12-07 with alternating rounds (the last four held out, seed
+    # 20261253), then ncu on where the 52-68% of the copy goes
+    STAGES=${STAGES:-tests shapes profile} TESTS_FILES=${TESTS_FILES:-tests/test_gpu_templates.py tests/test_export_launch.py} \
+    TESTS_K=${TESTS_K:-softmax} T_TESTS=${T_TESTS:-90} T_SHAPES=${T_SHAPES:-340} T_PROFILE=${T_PROFILE:-110} \
+    SHAPES_TEMPLATES=softmax \
     SHAPES_SIZES=$(sizes softmax R,C 297,415745 246,405987 96,1048573 40,1448136 32,1978687 29,5336020 178,603147 \
                    23,1569230 21,4856118 26,6514641) \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_overflow_candidates.json --rounds 3" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_cluster16_candidates.json --rounds 3" \
     PROFILE_CASES=benchmarks/profile_cases/profile_cases_softmax_long.json \
       session ;;
   *)

@@ -9,14 +9,16 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from evo_kernels.genome import default_dynamic_smem
+from evo_kernels.genome import MAX_CLUSTER, default_dynamic_smem, needs_cluster_opt_in
 from evo_kernels.template import Launch
 
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
 L2_FLUSH_MIN_BYTES = 256 << 20  # written between samples: 4x the H200's 60 MiB L2
+NON_PORTABLE_CLUSTER_ATTRIBUTE = 14   # CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED in cuda.h
 CHECK_FASTER = 0.95  # a timed launch more than 5% quicker than every checked one has its output checked
 
 # Substrings of CUDA driver error strings (as pycuda words them) and the status each means.
@@ -67,6 +69,10 @@ def check_launch(launch: Launch, limits: LaunchLimits) -> tuple[str, str] | None
         return "resources", f"block {launch.block} exceeds the device's block dimensions {limits.max_block}"
     if any(g > m for g, m in zip(launch.grid, limits.max_grid)):
         return "launch_error", f"grid {launch.grid} exceeds the device's grid dimensions {limits.max_grid}"
+    if launch.cluster > MAX_CLUSTER:
+        return "resources", f"cluster of {launch.cluster} blocks > {MAX_CLUSTER}, the most sm_90 launches"
+    if launch.cluster > 1 and launch.grid[0] % launch.cluster:
+        return "launch_error", f"grid {launch.grid} is not a whole number of clusters of {launch.cluster} along x"
     smem = limits.static_smem + launch.dynamic_smem
     if smem > limits.max_smem:
         return "resources", (f"{smem} B shared memory ({limits.static_smem} static + {launch.dynamic_smem} dynamic) "
@@ -79,6 +85,20 @@ def needs_opt_in(dynamic_smem: int, static_smem: int) -> bool:
     MAX_DYNAMIC_SHARED_SIZE_BYTES: 48 KB of dynamic tiles beside a 16-byte static flag needs it; 48 KB alone does
     not."""
     return dynamic_smem > 0 and dynamic_smem > default_dynamic_smem(static_smem)
+
+
+def opt_in(cuda: Any, func: Any, launch: Launch, static_smem: int) -> None:
+    """Set what ``func`` (a pycuda Function; ``cuda`` is pycuda.driver) must allow before ``launch`` runs: more than
+    the default dynamic shared memory (:func:`needs_opt_in`), a cluster past the portable 8
+    (:func:`needs_cluster_opt_in`). The runner's worker, the profiler's launches and (in C++) the exported header
+    opt in by the same two rules."""
+    fa = cuda.function_attribute
+    if needs_opt_in(launch.dynamic_smem, static_smem):
+        func.set_attribute(fa.MAX_DYNAMIC_SHARED_SIZE_BYTES, launch.dynamic_smem)
+    if needs_cluster_opt_in(launch.cluster):
+        # pycuda 2026.1 does not name the attribute; its enum type takes cuda.h's value
+        named = getattr(fa, "NON_PORTABLE_CLUSTER_SIZE_ALLOWED", None)
+        func.set_attribute(named if named is not None else fa(NON_PORTABLE_CLUSTER_ATTRIBUTE), 1)
 
 
 def check_this_sample(checked: Sequence[float], ms: float, faster: float = CHECK_FASTER) -> bool:

@@ -28,8 +28,8 @@ from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
 from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
                                         rel_error_torch, require_ok)
 from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
-from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error,
-                                        driver_version, flush_bytes, needs_opt_in, summarize)
+from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version, flush_bytes,
+                                        opt_in, summarize)
 from evo_kernels.runners.stage_clock import StageClock
 from evo_kernels.runners.timing import Sampler, Timed
 from evo_kernels.runners.torch_side import TorchOnDevice
@@ -110,7 +110,7 @@ class Evaluator(TorchOnDevice):
 
     def _fit(self, func: Any, launch: Launch) -> None:
         """Refuse a launch that cannot fit before the driver is asked, and opt in to large dynamic
-        shared memory where the kernel asks for it."""
+        shared memory and to a non-portable cluster size where the kernel asks for them."""
         fa = self.cuda.function_attribute
         limits = LaunchLimits(max_threads=func.get_attribute(fa.MAX_THREADS_PER_BLOCK), max_smem=self.max_smem,
                               static_smem=func.get_attribute(fa.SHARED_SIZE_BYTES),
@@ -119,8 +119,11 @@ class Evaluator(TorchOnDevice):
         bad = check_launch(launch, limits)
         if bad:
             raise Failed(*bad)
-        if needs_opt_in(launch.dynamic_smem, limits.static_smem):
-            func.set_attribute(fa.MAX_DYNAMIC_SHARED_SIZE_BYTES, launch.dynamic_smem)
+        try:
+            opt_in(self.cuda, func, launch, limits.static_smem)
+        except (self.cuda.Error, TypeError) as exc:  # TypeError: a pycuda whose enum takes no unnamed value
+            raise Failed("launch_error", f"opting in to {launch.dynamic_smem} B of dynamic shared memory or a "
+                         f"cluster of {launch.cluster} blocks: {_one_line(exc)}") from exc
 
     def _launch(self, func: Any, launch: Launch, bufs: Buffers, where: str) -> None:
         """Queue one launch; an error the driver reports at launch time becomes a status."""
