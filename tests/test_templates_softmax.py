@@ -299,7 +299,7 @@ def test_emulated_softmax_two_resident_blocks_match_reference(change, tmp_path):
 # stores where rows fit, and two resident blocks); clusters, the pair reduction, the reversed re-read, odd rows on the
 # aligned and the scalar paths, contiguous chunks per thread, several row groups a block. The rows: just longer than
 # the cache, three times it, one that fits (the gene changes nothing there) and a short one.
-SLOW = pytest.mark.slow   # three of the seven run with --all only: the fast default keeps each mode and cache kind once
+SLOW = pytest.mark.slow   # four of the eight run with --all only: the fast default keeps each mode and cache kind once
 OVERFLOW_EMU = [pytest.param(dict(AdjustBlockSize=32, UnrollLoop=2), marks=SLOW),
                 dict(AdjustBlockSize=64, UnrollLoop=2, TileLoops_Cluster=4, ReorderInstructions_PairReduce=True),
                 dict(AdjustBlockSize=32, UseSharedMemory="shared", UnrollLoop=2, CoalesceMemoryAccess=False,
@@ -312,7 +312,10 @@ OVERFLOW_EMU = [pytest.param(dict(AdjustBlockSize=32, UnrollLoop=2), marks=SLOW)
                                   ThreadCoarsening=2, ReorderInstructions_PairReduce=True, CoalesceMemoryAccess=False),
                              marks=SLOW),
                 dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2, TileLoops_Rows=2,
-                     AdjustBlockSize_Resident=2, TileLoops_Cluster=4)]
+                     AdjustBlockSize_Resident=2, TileLoops_Cluster=4),
+                # a cluster of 16 (non-portable), odd rows on the aligned path, the re-read reversed
+                pytest.param(dict(AdjustBlockSize=32, UnrollLoop=1, TileLoops_Cluster=16, VectorizeLoads_Align=True,
+                                  TileLoops_Reverse=True), marks=SLOW)]
 
 
 @needs_gxx
