@@ -97,7 +97,11 @@ CLUSTER_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
                dict(AdjustBlockSize=32, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
                dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=2, UnrollLoop=4),
                # a cluster of 16 (non-portable): rows of 4097 floats in parts of 256-257, the pair reduction
-               dict(AdjustBlockSize=32, TileLoops_Cluster=16, ReorderInstructions_PairReduce=True)]
+               dict(AdjustBlockSize=32, TileLoops_Cluster=16, ReorderInstructions_PairReduce=True),
+               # and registers+shared with rows in turn (the next row's shared part copied under this row's stores),
+               # as the cluster-16 candidates of benchmarks/calls/pending.sh softmax-rows16
+               dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2, TileLoops_Cluster=16,
+                    TileLoops_Rows=2, VectorizeLoads_Align=True, TileLoops_Reverse=True)]
 
 
 @needs_gxx
