@@ -3,8 +3,7 @@
 #   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2>/dev/null;
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on any card (the reading of issue 17 has to be one call on the
-# H200; on an H100 it reads the second table with the designs of 2026-12-07c); softmax-rows16 serves on either card.
-# Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
+# H200; on an H100 it reads the second table with the designs of 2026-12-07c). Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
 # defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -50,17 +49,7 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  softmax-rows16)
-    # softmax's long rows, cached whole in a cluster of 16 with rows in turn (the next row's shared part copied while
-    # this row is written: reads and writes overlap in one block per SM, which ncu found they did not in
-    # h100-2026-12-07c/call3): 16 candidates beside the designs at the long-row sizes of 2026-12-07 (the last four held
-    # out, seed 20261253)
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_TEMPLATES=softmax \
-    SHAPES_SIZES=$(sizes softmax R,C 297,415745 246,405987 96,1048573 40,1448136 32,1978687 29,5336020 178,603147 \
-                   23,1569230 21,4856118 26,6514641) \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_cluster16_rows_candidates.json --rounds 3" \
-      session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, softmax-rows16, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, auto)" >&2
     exit 2 ;;
 esac
