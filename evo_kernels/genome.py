@@ -41,7 +41,6 @@ PORTABLE_CLUSTER = 8   # blocks a thread-block cluster may have without opting i
 MAX_CLUSTER = 16       # with the NON_PORTABLE_CLUSTER_SIZE_ALLOWED attribute (H100, H200)
 
 
-
 def default_dynamic_smem(static_smem: int) -> int:
     """The dynamic shared memory a kernel with ``static_smem`` static bytes may launch with before it opts in (its
     MAX_DYNAMIC_SHARED_SIZE_BYTES default): a block gets 48 KB, static and dynamic together. The runner
@@ -54,6 +53,7 @@ def needs_cluster_opt_in(cluster: int) -> bool:
     NON_PORTABLE_CLUSTER_SIZE_ALLOWED attribute): past the portable 8, as a cluster of 16 on an H100 or H200. The
     runner (runners/launch.py: opt_in) and the exported header both decide it here."""
     return cluster > PORTABLE_CLUSTER
+
 
 class InvalidGenome(ValueError):
     """A genome outside its space: an unknown gene, a value out of domain, or a broken constraint."""

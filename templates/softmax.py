@@ -64,7 +64,7 @@ GENES = [
          "blocks per row: a cluster of this many blocks splits each row into parts, one per block, and "
          "combines the parts' max and sum through distributed shared memory, so a cached mode holds rows "
          "this many times longer on chip (one pass for rows of 32k-64k floats; 16, a non-portable size that "
-         "the launch opts in to, holds rows of up to ~800k floats in registers and shared memory)"),
+         "the launch opts in to, holds rows of up to ~1.4M floats in registers and shared memory)"),
     Gene("TileLoops_Rows", "TileLoops", (1, 2, 4, 8), 1,
          "rows each row group handles in turn; in registers mode the next row's loads are issued (into a "
          "second register set) before this row's reductions, so they fly during its barriers and stores; in "
