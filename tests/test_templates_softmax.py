@@ -99,7 +99,7 @@ CLUSTER_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
                # a cluster of 16 (non-portable): rows of 4097 floats in parts of 256-257, the pair reduction
                dict(AdjustBlockSize=32, TileLoops_Cluster=16, ReorderInstructions_PairReduce=True),
                # and registers+shared with rows in turn (the next row's shared part copied under this row's stores),
-               # as the cluster-16 candidates of benchmarks/calls/pending.sh softmax-rows16
+               # as the candidates of benchmarks/candidates/softmax_cluster16_rows_candidates.json
                dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2, TileLoops_Cluster=16,
                     TileLoops_Rows=2, VectorizeLoads_Align=True, TileLoops_Reverse=True)]
 
