@@ -50,7 +50,14 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
+  softmax-short)
+    # the one second-table tie left on an H100 (2026-12-07d call2): softmax 1048576 x 64 at 0.995-1.006x torch.compile,
+    # both at 99% of the same-size copy. 30 random genomes and two climbing steps from the best, at it and at two
+    # row counts of short rows held out (drawn before the call), five alternating rounds
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-500} SHAPES_TEMPLATES="softmax" SHAPES_SAMPLE=30 SHAPES_CLIMB=2 \
+    SHAPES_SIZES="$(sizes softmax R,C 1048576,64 917503,64 2097152,48)" SHAPES_ARGS="--designs --rounds 5" \
+      session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, softmax-short, auto)" >&2
     exit 2 ;;
 esac
