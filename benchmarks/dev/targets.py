@@ -62,21 +62,33 @@ def verdict(res: dict, l2_bytes: int) -> tuple[str, bool | None]:
     if t == "sgemm":
         r = peer_ratio(res, "eager")
         need = 1.0 if p == SGEMM_LARGE else 0.95
-        return f"{r:.4f}x cuBLAS (need {need})", r is not None and r >= need
+        return f"{_x(r)} cuBLAS (need {need})", r is not None and r >= need
     if t == "conv2d":
         peak = 100 * res["flops"] / (FP32_PEAK_TFLOPS * 1e9) / best["median_ms"]
         if p.get("FH", 0) >= 15:
             return f"{peak:.1f}% of fp32 peak (need 40)", peak >= 40
         ok = peak >= 40 or (copy_pct is not None and copy_pct >= 60)
-        return f"{copy_pct:.0f}% of same-size copy, {peak:.1f}% of fp32 peak (need 60 or 40)", ok
+        return f"{_pct(copy_pct)} of same-size copy, {peak:.1f}% of fp32 peak (need 60 or 40)", ok
     if t in MEMORY_BOUND:
         if res["bytes"] <= l2_bytes:
             return f"{res['bytes'] / 2**20:.0f} MiB fits the L2: no target", None
         r = peer_ratio(res, "compile")
         rounds = ", ".join(f"{x:.4f}" for x in round_ratios(res, "compile"))
-        text = f"{copy_pct:.0f}% of same-size copy (need 90), {r:.4f}x torch.compile (need 1.0; rounds {rounds})"
+        text = f"{_pct(copy_pct)} of same-size copy (need 90), {_x(r)} torch.compile (need 1.0; rounds {rounds or '-'})"
         return text, copy_pct is not None and copy_pct >= 90 and r is not None and r >= 1.0
     return "no target for this template", None
+
+
+def _size(problem: dict) -> str:
+    return "x".join(f"{k}={v}" for k, v in problem.items())
+
+
+def _pct(v: float | None, digits: int = 0) -> str:
+    return "-" if v is None else f"{v:.{digits}f}%"
+
+
+def _x(v: float | None) -> str:
+    return "-" if v is None else f"{v:.4f}x"
 
 
 def read(path: str) -> tuple[list[str], list[str]]:
@@ -84,20 +96,19 @@ def read(path: str) -> tuple[list[str], list[str]]:
     data = read_results(path)
     l2 = int(data.get("device", {}).get("l2_bytes", 50 << 20))
     lines = [f"{path}: {data.get('device', {}).get('gpu_name', '?')}, L2 {l2 / 2**20:.0f} MiB"]
-    table = {(t, tuple(sorted(p.items()))) for t, ps in parse_sizes(["second"]).items() for p in ps}
+    table = {(t, tuple(sorted(p.items()))): f"{t} {_size(p)}" for t, ps in parse_sizes(["second"]).items() for p in ps}
     misses, seen = [], set()
     for res in data["results"]:
         key = (res["template"], tuple(sorted(res["problem"].items())))
         seen.add(key)
         text, ok = verdict(res, l2)
-        name = f"{res['template']} {'x'.join(f'{k}={v}' for k, v in res['problem'].items())}"
+        name = f"{res['template']} {_size(res['problem'])}"
         second = key in table
         mark = "-" if ok is None else ("met" if ok else "MISSED")
         lines.append(f"{'  ' if second else '  (not in the second table) '}{name}: {text}: {mark}")
         if second and ok is False:
             misses.append(name)
-    for t, p in sorted(table - seen):
-        misses.append(f"{t} {'x'.join(f'{k}={v}' for k, v in p)} (not measured)")
+    misses += [f"{name} (not measured)" for key, name in table.items() if key not in seen]
     lines.append("every second-table shape meets its targets" if not misses else f"missed: {'; '.join(misses)}")
     return lines, misses
 
