@@ -50,14 +50,18 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  softmax-short)
-    # the one second-table tie left on an H100 (2026-12-07d call2): softmax 1048576 x 64 at 0.995-1.006x torch.compile,
-    # both at 99% of the same-size copy. 30 random genomes and two climbing steps from the best, at it and at two
-    # row counts of short rows held out (drawn before the call), five alternating rounds
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-500} SHAPES_TEMPLATES="softmax" SHAPES_SAMPLE=30 SHAPES_CLIMB=2 \
-    SHAPES_SIZES="$(sizes softmax R,C 1048576,64 917503,64 2097152,48)" SHAPES_ARGS="--designs --rounds 5" \
+  fresh)
+    # 24 sizes nobody chose, drawn before the call (benchmarks/dev/fresh_shapes.py --seed 20261255 --per-template 4):
+    # the shipped designs alone (where a tune starts), against the peers
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_TEMPLATES="sgemm conv2d reduce_sum softmax transpose stencil" \
+    SHAPES_SIZES="$(sizes sgemm M,N,K 7210,113,1052 2231,489,144 143,533,5151 187,342,5447) \
+      $(sizes conv2d H,W,FH,FW 1785,4940,9,9 4307,2065,9,15 2876,4312,15,11 2389,5565,11,11) \
+      $(sizes reduce_sum N 65676298 65115194 268404140 40288769) \
+      $(sizes softmax R,C 242,223690 424890,152 2511044,61 46673,752) \
+      $(sizes transpose R,C 8796,20175 204,826849 170,378424 111,597090) \
+      $(sizes stencil H,W 889712,179 2451,45166 2356351,50 6982032,36)" SHAPES_ARGS="--designs --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, softmax-short, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, fresh, auto)" >&2
     exit 2 ;;
 esac
