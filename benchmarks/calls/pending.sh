@@ -3,7 +3,7 @@
 #   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2>/dev/null;
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on any card (the reading of issue 17 has to be one call on the
-# H200; on an H100 it reads the second table with the designs of 2026-12-07c). Each is one scripts/gpu_session.sh run
+# H200; benchmarks/dev/targets.py reads it from shapes/shapes.json). Each is one scripts/gpu_session.sh run
 # of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -50,18 +50,7 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  fresh)
-    # 24 sizes nobody chose, drawn before the call (benchmarks/dev/fresh_shapes.py --seed 20261255 --per-template 4):
-    # the shipped designs alone (where a tune starts), against the peers
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_TEMPLATES="sgemm conv2d reduce_sum softmax transpose stencil" \
-    SHAPES_SIZES="$(sizes sgemm M,N,K 7210,113,1052 2231,489,144 143,533,5151 187,342,5447) \
-      $(sizes conv2d H,W,FH,FW 1785,4940,9,9 4307,2065,9,15 2876,4312,15,11 2389,5565,11,11) \
-      $(sizes reduce_sum N 65676298 65115194 268404140 40288769) \
-      $(sizes softmax R,C 242,223690 424890,152 2511044,61 46673,752) \
-      $(sizes transpose R,C 8796,20175 204,826849 170,378424 111,597090) \
-      $(sizes stencil H,W 889712,179 2451,45166 2356351,50 6982032,36)" SHAPES_ARGS="--designs --rounds 3" \
-      session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, fresh, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, auto)" >&2
     exit 2 ;;
 esac
