@@ -73,14 +73,16 @@ GENES = [
          "columns idle at C = 37), and writes each output row's part of the run from a 32-byte sector boundary. "
          "Changes nothing with VectorizeLoads_Align (whose TileLoops_Flat reads narrow matrices), without shared "
          "memory, or in the plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
-    Gene("TileLoops_Gather", "TileLoops", (0, 64, 128), 0,
-         "for a matrix of at most this many rows (R <= 64 or 128, decided at run time; 0: never): the output, one "
+    Gene("TileLoops_Gather", "TileLoops", (0, 64, 128, 256), 0,
+         "for a matrix of at most this many rows (R <= 64, 128 or 256, decided at run time; 0: never): the output, one "
          "contiguous run of R*C floats, is written in float4s (ThreadCoarsening of them per thread and step; scalar "
          "stores where the output is not 16-byte aligned), on a grid sized to them, "
          "each float gathered from its input row by a scalar load that the L1 and L2 serve, as torch.compile's kernel "
          "does (a tile of 64 rows leaves 64 - R idle at R = 10 and writes output rows of R floats: 56-85% of the copy "
          "bandwidth at R = 10-81 on an H100, 2026-12-06g call 2). Changes nothing with VectorizeLoads_Align or in the "
-         "plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize)"),
+         "plain kernel (VectorizeLoads 1, ThreadCoarsening 1, no TileLoops_Specialize). 256 (2026-12-07d) for "
+         "TileLoops_GatherStage at 129-256 rows: there the shipped designs reached 57-74% of the copy (204 x 826849 on "
+         "an H100: the 64-row tiles' last row of tiles 12/64 full, the unstaged gather at 76%)"),
     Gene("TileLoops_GatherOnly", "TileLoops", (False, True), False,
          "with TileLoops_Gather (where it takes effect): the kernel is the gather alone, at every R, with no tile "
          "code, so it holds the gather's registers only (34 against 56 with the tile code at TileLoops 32, "
