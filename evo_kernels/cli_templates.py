@@ -62,7 +62,14 @@ def cmd_compile(args: argparse.Namespace) -> int:
         except InvalidGenome as exc:
             raise UsageError(f"--genome: invalid for {t.name}: {exc}") from exc
     rng = np.random.default_rng(args.seed)
-    genomes += [t.space.sample(rng) for _ in range(args.random)]
+    seen, want = {t.space.key(g) for g in genomes}, len(genomes) + args.random
+    for _ in range(50 * args.random):         # N random genomes, each new (a small space may hold fewer)
+        if len(genomes) >= want:
+            break
+        g = t.space.sample(rng)
+        if t.space.key(g) not in seen:
+            seen.add(t.space.key(g))
+            genomes.append(g)
     cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
     results = NvccBuilder(arch=args.arch, cache_dir=args.cache).build(t, cands)
     out = [{"key": r.candidate.key, "genome": r.candidate.genome, "status": r.status, "registers": r.registers,
@@ -96,7 +103,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("compile", help="build the baseline plus N random valid genomes, print ptxas metrics")
     s.add_argument("template", help="a template's name or the path of its .cu.mako or .py file")
     s.add_argument("--genome", help="a genome as JSON (or a JSON file) to build besides the baseline")
-    s.add_argument("--random", type=int, default=0, metavar="N", help="also build N random valid genomes")
+    s.add_argument("--random", type=int, default=0, metavar="N",
+                   help="also build N random valid genomes, each new (fewer where the space holds fewer)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--arch", default="sm_90")
     s.add_argument("--cache", default=None, help="cubin cache folder (default ~/.cache/evo-kernels/cubins)")

@@ -73,6 +73,17 @@ def test_compile_builds_the_baseline_a_genome_and_random_ones_and_caches_them(tm
 
 
 @needs_nvcc
+def test_compile_builds_each_genome_once_and_no_more_than_the_space_holds(tmp_path):
+    # a faulty-suite template with one gene of two values: the baseline and one other genome, however many are asked
+    path = Path(__file__).resolve().parent / "faulty" / "correct_simple.cu.mako"
+    r = cli("compile", str(path), "--random", "5", "--seed", "1", "--cache", str(tmp_path), "--json")
+    assert r.returncode == 0, r.stderr
+    rows = json.loads(r.stdout)
+    assert sorted(x["genome"]["AdjustBlockSize"] for x in rows) == [128, 256]
+    assert rows[0]["genome"] == load_template(str(path)).space.baseline()
+
+
+@needs_nvcc
 def test_compile_takes_a_template_by_its_file_and_says_so_when_a_build_fails(tmp_path):
     # a template given by path (a user's own), and a genome whose kernel ptxas rejects: status 1, the failure named
     here = Path(__file__).parent
