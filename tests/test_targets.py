@@ -17,26 +17,30 @@ _spec.loader.exec_module(tg)
 CALL2 = ROOT / "benchmarks" / "h100-2026-12-07d" / "call2" / "shapes" / "shapes.json.gz"
 
 
-def _run(path):
-    return subprocess.run([sys.executable, str(SCRIPT), str(path)], capture_output=True, text=True)
+def _run(path, capsys):
+    """The script's main in this process (its imports, torch's among them, cost seconds a subprocess): (status, out,
+    err)."""
+    status = tg.main([str(path)])
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 def _result(data, template, **problem):
     return next(r for r in data["results"] if r["template"] == template and r["problem"] == problem)
 
 
-def test_a_recorded_call_misses_at_its_two_ties_and_meets_the_rest():
-    r = _run(CALL2)
-    assert r.returncode == 1, r.stderr
-    assert r.stdout.splitlines()[-1] == "missed: softmax R=1048576xC=64; transpose R=64xC=1048576"
-    lines = {ln.split(":")[0].strip(): ln for ln in r.stdout.splitlines()[1:-1]}
+def test_a_recorded_call_misses_at_its_two_ties_and_meets_the_rest(capsys):
+    status, out, err = _run(CALL2, capsys)
+    assert status == 1, err
+    assert out.splitlines()[-1] == "missed: softmax R=1048576xC=64; transpose R=64xC=1048576"
+    lines = {ln.split(":")[0].strip(): ln for ln in out.splitlines()[1:-1]}
     assert "1.2" in lines["sgemm M=4096xN=4096xK=4096"] and lines["sgemm M=4096xN=4096xK=4096"].endswith("met")
     assert lines["reduce_sum N=1048579"].endswith("no target: -")   # 4 MiB: inside the L2
     # the few-row transposes the call measured beside the table are read, not counted
     assert any(k.startswith("(not in the second table) transpose R=2xC=15491379") for k in lines)
 
 
-def test_a_figure_moved_past_its_threshold_moves_the_verdict(tmp_path):
+def test_a_figure_moved_past_its_threshold_moves_the_verdict(tmp_path, capsys):
     data = json.loads(gzip.decompress(CALL2.read_bytes()))
     fixed = copy.deepcopy(data)
     # torch.compile 1% slower in every round at the two ties: both met, the table met, exit 0
@@ -45,8 +49,8 @@ def test_a_figure_moved_past_its_threshold_moves_the_verdict(tmp_path):
             rnd["compile_ms"] *= 1.01
     path = tmp_path / "fixed.json"
     path.write_text(json.dumps(fixed))
-    r = _run(path)
-    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "every second-table shape meets its targets", r.stdout
+    status, out, _ = _run(path, capsys)
+    assert status == 0 and out.splitlines()[-1] == "every second-table shape meets its targets", out
     # conv2d 15x15 at half the speed: 59.1% -> 29.6% of the fp32 peak, under 40
     slow = copy.deepcopy(fixed)
     for row in _result(slow, "conv2d", H=4096, W=4096, FH=15, FW=15)["rows"]:
@@ -69,8 +73,11 @@ def _write(path, data):
     return path
 
 
-def test_a_file_that_is_not_a_result_is_one_line_and_status_2(tmp_path):
+def test_a_file_that_is_not_a_result_is_one_line_and_status_2(tmp_path, capsys):
     bad = _write(tmp_path / "x.json", {"results": [{"template": "softmax"}]})
-    r = _run(bad)
-    assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr.count("\n") == 1 and str(bad) in r.stderr and "not a bench_kernels.py result" in r.stderr
+    status, out, err = _run(bad, capsys)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and str(bad) in err and "not a bench_kernels.py result" in err
+    # and as a script, from the command line
+    r = subprocess.run([sys.executable, str(SCRIPT), str(bad)], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr == err
