@@ -189,8 +189,8 @@ def test_the_tables_take_each_peers_fastest_median_of_the_call():
     """On a real result (the H200 call of 2026-12-05c): the peer a kernel is held against is the strongest the call
     measured, its first median or an alternating round's, so a peer measured slow once flatters nothing."""
     tables = _load("bench_tables")
-    shapes = json.loads((Path(__file__).resolve().parent.parent / "benchmarks" / "h200-2026-12-05c" / "call1" /
-                         "shapes" / "shapes.json").read_text())
+    shapes = tables.read_results(Path(__file__).resolve().parent.parent / "benchmarks" / "h200-2026-12-05c" / "call1" /
+                                 "shapes" / "shapes.json")   # stored gzipped: read_results takes either name
     res = next(r for r in shapes["results"] if r["template"] == "sgemm" and r["problem"]["M"] == 4096)
     first = float(np.median(res["peers"]["eager"]))
     rounds = [r["eager_ms"] for r in res["rounds"]]

@@ -1,6 +1,6 @@
 """File a device call in the repository: the ``session.tar.gz`` that scripts/gpu_session.sh leaves in OUTDIR,
 unpacked into a folder such as benchmarks/h200-2026-12-08/call1/ as the stages wrote it (gpu.txt, stages.log, the
-GPU tests' log, shapes/, bench/, profile/, ...), each result over 400 KB gzipped (a device call carries the working
+GPU tests' log, shapes/, bench/, profile/, ...), each result over 100 KB gzipped (a device call carries the working
 tree, at most 64 MiB; bench_tables.read_results reads either name), and CALL.md beside them: the GPU, driver and
 clocks as found, the commit and the command, each stage's seconds and exit line, the GPU tests' summary line.
 
@@ -19,7 +19,7 @@ import sys
 import tarfile
 from pathlib import Path
 
-GZIP_OVER = 400_000   # bytes: results larger than this are stored gzipped
+GZIP_OVER = 100_000   # bytes: results larger than this are stored gzipped (400 KB until 2026-12-07d)
 
 
 def file_call(tarball: Path, dest: Path, commit: str, command: str) -> Path:
