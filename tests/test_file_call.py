@@ -24,6 +24,8 @@ def _session(tmp_path: Path, big: bool) -> Path:
         shutil.copy(CALL / name, work / name)
     for name in ("SHAPES.md", "shapes.log"):
         shutil.copy(CALL / name, work / "shapes" / name)
+    # what gpu_session.sh's shapes stage writes after the table: benchmarks/dev/targets.py's reading
+    (work / "shapes" / "TARGETS.txt").write_text("  softmax R=1024xC=65536: ...: met\nmissed: stencil H=131072xW=257\n")
     # the call's result (stored gzipped), as the call wrote it: plain. Its first size alone is under the 100 KB line;
     # all four of its sizes are past it, as a call of many sizes writes
     res = json.loads(gzip.decompress((CALL / "shapes.json.gz").read_bytes()))
@@ -50,6 +52,7 @@ def test_a_session_is_filed_with_its_files_and_what_it_says(tmp_path, big):
     assert "stages (seconds): tests 15, shapes 75" in md
     assert "`gpu_tests.log`: 1 passed" in md and "tests rc=0" in md
     assert "`shapes/shapes.log`" in md
+    assert "- `shapes/TARGETS.txt`: missed: stencil H=131072xW=257" in md
     assert f"`shapes/{stored.name}`" in md
 
 

@@ -3,8 +3,8 @@
 #   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2>/dev/null;
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on any card (the reading of issue 17 has to be one call on the
-# H200; benchmarks/dev/targets.py reads it from shapes/shapes.json). Each is one scripts/gpu_session.sh run
-# of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
+# H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt). Each is one
+# scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
 set -uo pipefail

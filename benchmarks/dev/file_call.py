@@ -60,6 +60,9 @@ def summary(dest: Path, commit: str, command: str) -> str:
         said = tests[-1:] + rc[-1:]   # the last summary line and the last exit line, where the log has them
         if said:
             lines.append(f"- `{log.relative_to(dest)}`: " + "; ".join(s.strip("= ") for s in said))
+    for targets in sorted(dest.rglob("TARGETS.txt")):   # issue 17's targets, as the call read them (targets.py)
+        last = targets.read_text(errors="replace").strip().splitlines()[-1:]
+        lines.append(f"- `{targets.relative_to(dest)}`: " + (last[0] if last else "empty"))
     lines += ["", "Files: " + ", ".join(f"`{p.relative_to(dest)}`" for p in sorted(dest.rglob("*"))
                                         if p.is_file() and p.name != "CALL.md"), ""]
     return "\n".join(lines)
