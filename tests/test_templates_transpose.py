@@ -80,12 +80,12 @@ NEW_GENES = {
                       ({"R": 2, "C": 2053}, 0), ({"R": 17, "C": 523}, 1), ({"R": 64, "C": 40}, 0),
                       ({"R": 7, "C": 300}, 3), ({"R": 200, "C": 131}, 0)]),
     # TileLoops_Gather 256: the staged run at 129-256 rows (a run of 2 x 256 float4s covers 2-8 columns of each row;
-    # 256 rows: the most the stage holds; 257: past it, the unstaged gather; odd C: rows misaligned)
+    # 256 rows: the most the stage holds; 257: past it, the unstaged gather; odd C: rows misaligned; buffers 12 bytes
+    # off alignment; benchmarks/dev/fuzz_shapes.py ran 64 more at random sizes: RESULTS.md, 2026-12-07d)
     "gather_stage_256": ({"TileLoops_Gather": 256, "TileLoops_GatherOnly": True, "TileLoops_GatherStage": True,
                           "ThreadCoarsening": 2},
                          "gather_staged<true>(out, inp, R, C, stage)",
-                         [({"R": 204, "C": 523}, 1), ({"R": 256, "C": 131}, 0), ({"R": 130, "C": 67}, 3),
-                          ({"R": 257, "C": 40}, 0), ({"R": 129, "C": 1031}, 0)]),
+                         [({"R": 204, "C": 523}, 3), ({"R": 256, "C": 131}, 0), ({"R": 257, "C": 40}, 0)]),
 }
 
 
