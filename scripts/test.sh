@@ -7,9 +7,9 @@ bash scripts/setup.sh
 # one pytest worker per core (pytest-xdist): the nvcc builds and CPU emulations of the template tests
 # take most of the time. The default leaves out the tests marked slow (exhaustive walks of the largest
 # spaces, where the default walks a sample; long CPU emulations of many
-# designs, many builds), which keeps the 2-core CI machine under 10 minutes (8-8.5 of pytest and about 1 of setup
-# on 2026-12-07; the same run varies by about 30 s); `scripts/test.sh --all` runs them too. Other arguments go to
-# pytest.
+# designs, many builds), which keeps the 2-core CI machine under 10 minutes (7.5-9 of pytest and about 1 of setup
+# on 2026-12-07, more when the host is loaded: 8:14-9:38 for the same clean-clone run that day, so 2026-12-07d moved
+# about 45 s of tests to --all); `scripts/test.sh --all` runs them too. Other arguments go to pytest.
 select=(-m "not slow")
 if [ "${1:-}" = "--all" ]; then
   select=()

@@ -58,6 +58,7 @@ def test_a_missing_or_foreign_scorer_file_is_refused_in_one_line(tmp_path):
 
 # --- benchmarks/dev/acquisition.py: the script that collects screens on recorded spaces and trains a scorer -------
 
+@pytest.mark.slow   # the dev script of an option that was not adopted (SEARCH.md): with --all
 def test_the_dev_script_collects_trains_and_its_scorer_drives_a_search(tmp_path):
     import subprocess
     import sys

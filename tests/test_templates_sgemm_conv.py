@@ -122,11 +122,12 @@ def test_cost():
 # --- nvcc builds -------------------------------------------------------------------------------
 
 @needs_nvcc
-def test_build_baseline_fast_and_random(tmpl, tmp_path):
+@pytest.mark.parametrize("n", [12, pytest.param(48, marks=pytest.mark.slow)])   # 48 builds with --all
+def test_build_baseline_fast_and_random(tmpl, n, tmp_path):
     rng = np.random.default_rng(2024)
     genomes = [tmpl.space.baseline(), fast(tmpl)]
     keys = {tmpl.space.key(g) for g in genomes}
-    while len(genomes) < 24:
+    while len(genomes) < n:
         g = tmpl.space.sample(rng)
         if tmpl.space.key(g) not in keys:
             keys.add(tmpl.space.key(g))

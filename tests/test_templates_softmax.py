@@ -91,7 +91,9 @@ def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
 # A row split over a thread-block cluster, in every mode and with two rows per group: the CPU emulator
 # (tests/cuda_emu.h) runs a cluster's blocks together, each with shared memory of its own, a cluster barrier
 # and map_shared_rank; a read before the barrier, or of an exited block's shared memory, reads NaN.
-CLUSTER_EMU = [dict(AdjustBlockSize=64, TileLoops_Cluster=4),
+# The first with --all only: clusters of 4 stay in the fast default (no cache, aligned), registers in clusters of
+# 2 and 16.
+CLUSTER_EMU = [pytest.param(dict(AdjustBlockSize=64, TileLoops_Cluster=4), marks=pytest.mark.slow),
                dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online"),
                dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared"),
                dict(AdjustBlockSize=32, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
@@ -217,8 +219,11 @@ PAIR_EMU = [pytest.param(dict(AdjustBlockSize=64, TileLoops_Cluster=4), marks=py
                          marks=pytest.mark.slow),
             dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared", ThreadCoarsening=2),
             dict(AdjustBlockSize=64, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
-            dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=4, UnrollLoop=4),
-            dict(AdjustBlockSize=64, TileLoops_Rows=2, UnrollLoop=2, ThreadCoarsening=2),
+            # these two with --all only: rows in turn stay in the fast default (registers+shared, online)
+            pytest.param(dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=4, UnrollLoop=4),
+                         marks=pytest.mark.slow),
+            pytest.param(dict(AdjustBlockSize=64, TileLoops_Rows=2, UnrollLoop=2, ThreadCoarsening=2),
+                         marks=pytest.mark.slow),
             dict(AdjustBlockSize=8, ThreadCoarsening=8, UnrollLoop=2, CoalesceMemoryAccess=False, VectorizeLoads=2),
             dict(AdjustBlockSize=64, UnrollLoop=2, TileLoops_Rows=2, TileLoops_Cluster=2,
                  UseSharedMemory="registers+shared", VectorizeLoads_Align=True),
