@@ -158,13 +158,9 @@ def bench_template(name: str, runner, builder, sample: int, seed: int, climb: in
         if t.space.key(g) not in seen:
             seen.add(t.space.key(g))
             genomes[label] = g
-    tries = 0
-    while sum(1 for k in genomes if k.startswith("random")) < sample and tries < 50 * sample:
-        tries += 1
-        g = t.space.sample(rng)
-        if t.space.key(g) not in seen:
-            seen.add(t.space.key(g))
-            genomes[f"random{len(seen)}"] = g
+    first = len(seen)   # random genomes are labelled by the count of distinct genomes so far, as before
+    for i, g in enumerate(t.space.sample_new(rng, sample, seen, draws=50 * sample)):
+        genomes[f"random{first + i + 1}"] = g
     t0 = time.time()
     rows = _measure(t, list(genomes), genomes, runner, builder, p)
     for step in range(1, climb + 1):

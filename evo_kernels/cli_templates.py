@@ -62,14 +62,8 @@ def cmd_compile(args: argparse.Namespace) -> int:
         except InvalidGenome as exc:
             raise UsageError(f"--genome: invalid for {t.name}: {exc}") from exc
     rng = np.random.default_rng(args.seed)
-    seen, want = {t.space.key(g) for g in genomes}, len(genomes) + args.random
-    for _ in range(50 * args.random):         # N random genomes, each new (a small space may hold fewer)
-        if len(genomes) >= want:
-            break
-        g = t.space.sample(rng)
-        if t.space.key(g) not in seen:
-            seen.add(t.space.key(g))
-            genomes.append(g)
+    # N random genomes, each new (a small space may hold fewer)
+    genomes += t.space.sample_new(rng, args.random, {t.space.key(g) for g in genomes}, draws=50 * args.random)
     cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
     results = NvccBuilder(arch=args.arch, cache_dir=args.cache).build(t, cands)
     out = [{"key": r.candidate.key, "genome": r.candidate.genome, "status": r.status, "registers": r.registers,

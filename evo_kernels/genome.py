@@ -204,6 +204,19 @@ class GenomeSpace:
                 return g
         raise InvalidGenome(f"space {self.name}: no valid genome in {max_tries} draws")
 
+    def sample_new(self, rng: np.random.Generator, n: int, seen: set[str], draws: int) -> list[Genome]:
+        """Up to ``n`` valid genomes, drawn in turn, whose keys are not in ``seen`` (each key added to it as its genome
+        is taken), in at most ``draws`` draws: fewer where the space holds fewer new ones."""
+        out: list[Genome] = []
+        for _ in range(draws):
+            if len(out) >= n:
+                break
+            g = self.sample(rng)
+            if self.key(g) not in seen:
+                seen.add(self.key(g))
+                out.append(g)
+        return out
+
     def count_valid(self, exact_limit: int = 200_000, draws: int = 20_000, seed: int = 0) -> tuple[int, bool]:
         """(number of valid genomes, exact?): counted where the space has at most ``exact_limit``
         genomes, else estimated from ``draws`` uniform draws of the whole product space (the

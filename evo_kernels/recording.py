@@ -90,14 +90,7 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
         sample = ENUMERATE_LIMIT
     if sample is not None:
         rng = np.random.default_rng(seed)
-        seen, genomes = {space.key(base)}, [base]
-        for _ in range(50 * sample):
-            if len(genomes) >= sample:
-                break
-            g = space.sample(rng)
-            if space.key(g) not in seen and space.key(g) not in known:
-                seen.add(space.key(g))
-                genomes.append(g)
+        genomes = [base] + space.sample_new(rng, sample - 1, {space.key(base)} | known, draws=50 * sample)
     else:
         genomes.sort(key=lambda g: g != base)  # the baseline first
     # extending: each batch is written beside the old recording, merged with it, then renamed over it

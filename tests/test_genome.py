@@ -87,6 +87,28 @@ def test_sample_mutate_crossover_repair_are_valid_and_seeded():
     assert s.is_valid(fixed)
 
 
+def test_sample_new_draws_only_unseen_genomes_in_turn_and_stops_at_its_draws():
+    s = make_space()
+    valid = {genome_key(g) for g in s.enumerate()}
+    seen = {s.key(s.baseline())}
+    got = s.sample_new(np.random.default_rng(5), 10, seen, draws=500)
+    keys = [s.key(g) for g in got]
+    assert len(got) == 10 and len(set(keys)) == 10 and s.key(s.baseline()) not in keys
+    assert set(keys) <= valid and seen == set(keys) | {s.key(s.baseline())}
+    # the same draws as sampling in turn and keeping each new key
+    rng, seen2, kept = np.random.default_rng(5), {s.key(s.baseline())}, []
+    while len(kept) < 10:
+        g = s.sample(rng)
+        if s.key(g) not in seen2:
+            seen2.add(s.key(g))
+            kept.append(g)
+    assert kept == got
+    # asked for more than the space holds: every valid genome once, within the draws
+    everything = s.sample_new(np.random.default_rng(6), len(valid) + 5, set(), draws=50 * (len(valid) + 5))
+    assert {s.key(g) for g in everything} == valid
+    assert s.sample_new(np.random.default_rng(6), 3, set(), draws=0) == []
+
+
 def test_enumerate_refuses_big_spaces():
     s = make_space()
     with pytest.raises(ValueError, match="enumeration limit"):
