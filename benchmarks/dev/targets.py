@@ -79,12 +79,17 @@ def verdict(res: dict, l2_bytes: int) -> tuple[str, bool | None]:
     return "no target for this template", None
 
 
+def _key(template: str, problem: dict) -> tuple:
+    """A shape as the table and a result both name it (the order of a problem's sides aside)."""
+    return template, tuple(sorted(problem.items()))
+
+
 def _size(problem: dict) -> str:
     return "x".join(f"{k}={v}" for k, v in problem.items())
 
 
-def _pct(v: float | None, digits: int = 0) -> str:
-    return "-" if v is None else f"{v:.{digits}f}%"
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{v:.0f}%"
 
 
 def _x(v: float | None) -> str:
@@ -96,17 +101,16 @@ def read(path: str) -> tuple[list[str], list[str]]:
     data = read_results(path)
     l2 = int(data.get("device", {}).get("l2_bytes", 50 << 20))
     lines = [f"{path}: {data.get('device', {}).get('gpu_name', '?')}, L2 {l2 / 2**20:.0f} MiB"]
-    table = {(t, tuple(sorted(p.items()))): f"{t} {_size(p)}" for t, ps in parse_sizes(["second"]).items() for p in ps}
+    table = {_key(t, p): f"{t} {_size(p)}" for t, ps in parse_sizes(["second"]).items() for p in ps}
     misses, seen = [], set()
     for res in data["results"]:
-        key = (res["template"], tuple(sorted(res["problem"].items())))
+        key = _key(res["template"], res["problem"])
         seen.add(key)
         text, ok = verdict(res, l2)
         name = f"{res['template']} {_size(res['problem'])}"
-        second = key in table
         mark = "-" if ok is None else ("met" if ok else "MISSED")
-        lines.append(f"{'  ' if second else '  (not in the second table) '}{name}: {text}: {mark}")
-        if second and ok is False:
+        lines.append(f"{'  ' if key in table else '  (not in the second table) '}{name}: {text}: {mark}")
+        if key in table and ok is False:
             misses.append(name)
     misses += [f"{name} (not measured)" for key, name in table.items() if key not in seen]
     lines.append("every second-table shape meets its targets" if not misses else f"missed: {'; '.join(misses)}")
