@@ -50,15 +50,7 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  rows-band)
-    # transposes of 129-256 rows (57-74% of the copy from the shipped designs, 2026-12-07d call 4): the staged
-    # gather-only kernel with TileLoops_Gather 256 (candidates/transpose_gather256_candidates.json) beside the designs,
-    # at call 4's three sizes of that band and three held out (numpy default_rng(20261256), drawn before the call)
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-150} SHAPES_TEMPLATES="transpose" \
-    SHAPES_SIZES="$(sizes transpose R,C 204,826849 170,378424 111,597090 218,677463 204,498637 137,481495)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/transpose_gather256_candidates.json --rounds 3" \
-      session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, rows-band, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, auto)" >&2
     exit 2 ;;
 esac
