@@ -66,6 +66,12 @@ def test_a_figure_moved_past_its_threshold_moves_the_verdict(tmp_path, capsys):
     slow["results"] = [x for x in slow["results"] if x["template"] != "stencil"]
     lines, misses = tg.read(str(_write(tmp_path / "partial.json", slow)))
     assert "stencil H=131072xW=257 (not measured)" in misses and "conv2d H=4096xW=4096xFH=15xFW=15" in misses
+    # a call of other sizes only (here the few-row transposes beside the table): not a reading, in one line
+    other = copy.deepcopy(data)
+    other["results"] = [x for x in other["results"] if x["template"] == "transpose" and x["problem"]["R"] < 64]
+    lines, misses = tg.read(str(_write(tmp_path / "other.json", other)))
+    assert other["results"] and misses == ["none of the 25 second-table shapes was measured: not a reading of the "
+                                           "targets"], misses
 
 
 def _write(path, data):

@@ -97,7 +97,8 @@ def _x(v: float | None) -> str:
 
 
 def read(path: str) -> tuple[list[str], list[str]]:
-    """Lines of the reading, and the shapes that miss (a second-table shape absent from the result misses)."""
+    """Lines of the reading, and the shapes that miss (a second-table shape absent from the result misses; a result
+    with none of them is not a reading, and says so in one miss)."""
     data = read_results(path)
     l2 = int(data.get("device", {}).get("l2_bytes", 50 << 20))
     lines = [f"{path}: {data.get('device', {}).get('gpu_name', '?')}, L2 {l2 / 2**20:.0f} MiB"]
@@ -112,7 +113,10 @@ def read(path: str) -> tuple[list[str], list[str]]:
         lines.append(f"{'  ' if key in table else '  (not in the second table) '}{name}: {text}: {mark}")
         if key in table and ok is False:
             misses.append(name)
-    misses += [f"{name} (not measured)" for key, name in table.items() if key not in seen]
+    if seen & set(table):
+        misses += [f"{name} (not measured)" for key, name in table.items() if key not in seen]
+    else:   # a call of other sizes (a search, a band of shapes): one line, not every shape of the table
+        misses.append(f"none of the {len(table)} second-table shapes was measured: not a reading of the targets")
     lines.append("every second-table shape meets its targets" if not misses else f"missed: {'; '.join(misses)}")
     return lines, misses
 
