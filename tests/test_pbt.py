@@ -19,7 +19,9 @@ from evo_kernels.strategies.surrogate import Surrogate
 from pbt_fabricated import SPACES, fabricated_space, fabricated_time, make, same_population
 
 
-@pytest.mark.parametrize("surrogate", ["gp", "trees", "blend", "gp+trees"])
+# the default surrogate in the fast default; the optional ones (trees, blend, gp+trees: 21 s on 2 cores) with --all
+@pytest.mark.parametrize("surrogate", ["gp"] + [pytest.param(s, marks=pytest.mark.slow)
+                                                for s in ("trees", "blend", "gp+trees")])
 def test_same_seed_same_run_other_seed_other_run(surrogate):
     (a, la), (b, lb), (_, lc) = make(1, surrogate=surrogate), make(1, surrogate=surrogate), make(2, surrogate=surrogate)
     for lp in (la, lb, lc):
