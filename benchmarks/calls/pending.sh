@@ -50,7 +50,18 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
+  long-rows)
+    # the two weakest of 2026-12-07d call 4's fresh sizes, searched: softmax 242 x 223690 (82% of the copy) and the
+    # ragged transpose 8796 x 20175 (80%, every tile design at 79-80%), 24 random genomes and a climbing step beside
+    # the designs, with two sizes of each held out (numpy default_rng(20261271), drawn before the call): is it the
+    # designs or the space that stops there?
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-230} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 \
+    SHAPES_TEMPLATES="softmax transpose" \
+    SHAPES_SIZES="$(sizes softmax R,C 242,223690 168,277059 312,293166) $(sizes transpose R,C 8796,20175 \
+                  10455,24491 8203,25797)" \
+    SHAPES_ARGS="--designs --rounds 3" \
+      session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, long-rows, auto)" >&2
     exit 2 ;;
 esac
