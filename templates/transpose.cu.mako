@@ -24,7 +24,23 @@ NF = (TileLoops + SK) * (TileLoops + (1 if PadSharedMemory else 0))   # TileLoop
 GATHER = TileLoops_Gather and not ALIGN and not PLAIN   # else the gene changes nothing
 GONLY = TileLoops_GatherOnly and GATHER                 # the kernel is the gather alone; else the gene changes nothing
 STAGE = TileLoops_GatherStage and GONLY                 # the gather-only kernel stages its runs; else nothing
+DIAG = TileLoops_Diagonal and not GONLY                 # the tiles' blocks in diagonal order; else nothing
+BX, BY = ("dbx", "dby") if DIAG else ("blockIdx.x", "blockIdx.y")   # the block's tile column, first row of tiles
 %>
+% if DIAG:
+// TileLoops_Diagonal: the block's tile column and first row of tiles, numbered along the grid's diagonals. Blocks
+// launched together (consecutive ids) take consecutive rows of tiles, each in another tile column, so their output
+// rows start at other offsets r0: at a row pitch R*4 bytes of 16 but not 32 (8796 rows: 79% of the copy, where 8795,
+// 8797 and 8800 rows run at 91-92%; H100, 2026-12-07e call 6) a row of tiles writes its 64 output rows' segments all
+// at one offset, and the diagonal spreads them. A bijection of the grid: id = y * gx + x -> (by, bx) = (id % gy,
+// (id / gy + id % gy) % gx).
+__device__ __forceinline__ void diagonal_block(int& bx, int& by)
+{
+    const unsigned id = blockIdx.y * gridDim.x + blockIdx.x;
+    by = (int)(id % gridDim.y);
+    bx = (int)((id / gridDim.y + (unsigned)by) % gridDim.x);
+}
+% endif
 % if ALIGN:
 <%
 NV = TILE // V + 1                  # aligned vectors that cover one tile row of TILE floats at any shift
@@ -155,13 +171,17 @@ extern "C" __global__ void __launch_bounds__(${NT})   // small blocks: no regist
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
     __shared__ __align__(16) float tile[${TILE}][${S}];
-    const int c0 = blockIdx.x * ${TILE};
-    // tiles by*${TC} .. by*${TC}+${TC - 1} down the rows for by = blockIdx.y, + gridDim.y, .. (grid y is at most 65535)
+  % if DIAG:
+    int dbx, dby;
+    diagonal_block(dbx, dby);
+  % endif
+    const int c0 = ${BX} * ${TILE};
+    // tiles by*${TC} .. by*${TC}+${TC - 1} down the rows for by = ${BY}, + gridDim.y, .. (grid y is at most 65535)
     #pragma unroll 1
-    for (int rt = blockIdx.y * ${TC}, t = 0; rt * ${TILE} < R;
+    for (int rt = ${BY} * ${TC}, t = 0; rt * ${TILE} < R;
          rt += (t == ${TC - 1}) ? (gridDim.y - 1) * ${TC} + 1 : 1, t = (t == ${TC - 1}) ? 0 : t + 1) {
         const int r0 = rt * ${TILE};                            // uniform over the block
-        if (rt != blockIdx.y * ${TC}) __syncthreads();          // the previous tile has been read out
+        if (rt != ${BY} * ${TC}) __syncthreads();          // the previous tile has been read out
   % if FLAT:
         if (C <= ${TILE}) tile_pass<true>(out, inp, R, C, r0, c0, tile);   // uniform: one tile column
         else
@@ -173,8 +193,12 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 extern "C" __global__ void __launch_bounds__(${TILE * ROWS})
 ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
 {
-    const int c0 = blockIdx.x * ${TILE};
-  for (int by = blockIdx.y; by * ${TILE} < R; by += gridDim.y) {   // grid y is at most 65535
+  % if DIAG:
+    int dbx, dby;
+    diagonal_block(dbx, dby);
+  % endif
+    const int c0 = ${BX} * ${TILE};
+  for (int by = ${BY}; by * ${TILE} < R; by += gridDim.y) {   // grid y is at most 65535
     const int r0 = by * ${TILE};
   % if UseSharedMemory:
     __shared__ float tile[${TILE}][${TILE + PAD}];
@@ -749,15 +773,19 @@ template <bool VIN, bool VOUT>
 __device__ __forceinline__ void body(float* __restrict__ out, const float* __restrict__ inp, int R, int C
                                      ${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
 {
-    const int c0 = blockIdx.x * ${TILE};
+  % if DIAG:
+    int dbx, dby;
+    diagonal_block(dbx, dby);
+  % endif
+    const int c0 = ${BX} * ${TILE};
     #pragma unroll 1
-    for (int by = blockIdx.y; by * ${TC * TILE} < R + ${SK}; by += gridDim.y)   // grid y is at most 65535
+    for (int by = ${BY}; by * ${TC * TILE} < R + ${SK}; by += gridDim.y)   // grid y is at most 65535
     #pragma unroll 1
     for (int t = 0; t < ${TC}; ++t) {
         const int r0 = (by * ${TC} + t) * ${TILE};
         if (r0 >= R + ${SK}) break;                      // uniform over the block
   % if UseSharedMemory:
-        if (t > 0 || by != blockIdx.y) __syncthreads();   // the previous tile has been read out
+        if (t > 0 || by != ${BY}) __syncthreads();   // the previous tile has been read out
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>\
   % if SPEC:

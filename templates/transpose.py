@@ -97,6 +97,13 @@ GENES = [
          "into shared rows, then writes the run in float4s from there (threads x ThreadCoarsening x 4 + 3 x "
          "TileLoops_Gather floats of shared memory, at most 48 KB). Changes nothing where TileLoops_GatherOnly changes "
          "nothing"),
+    Gene("TileLoops_Diagonal", "TileLoops", (False, True), False,
+         "the tiles' blocks numbered along the grid's diagonals (the block of id y * gx + x takes row of tiles "
+         "id % gy and tile column (id / gy + id % gy) % gx): blocks launched together transpose tiles of different "
+         "rows and columns, so their output segments start at different offsets instead of all at one offset of "
+         "64 rows R*4 bytes apart (Ruetsch and Micikevicius's diagonal order against partition camping). On an H100 "
+         "8796 x 20175 ran at 79% of the copy, 8795, 8797 and 8800 rows at 91-92%, with every design and search "
+         "(2026-12-07e calls 5 and 6). Changes nothing under TileLoops_GatherOnly (no tiles)"),
 ]
 PROBLEM = {"R": 16384, "C": 16384}
 CHECK_PROBLEMS = [{"R": 512, "C": 768}, {"R": 4093, "C": 4091}, {"R": 1, "C": 37}, {"R": 130, "C": 4094},
@@ -210,4 +217,4 @@ FAST_GENOME = {"TileLoops": 64, "AdjustBlockSize": 16, "UseSharedMemory": True, 
                "TileLoops_Specialize": False, "VectorizeLoads_Align": False, "TileLoops_Flat": False,
                "ReorderInstructions_Batch": False, "CoalesceMemoryAccess_Lines": False,
                "TileLoops_Skew": False, "TileLoops_Narrow": False, "TileLoops_Gather": 0,
-               "TileLoops_GatherOnly": False, "TileLoops_GatherStage": False}
+               "TileLoops_GatherOnly": False, "TileLoops_GatherStage": False, "TileLoops_Diagonal": False}

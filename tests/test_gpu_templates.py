@@ -201,7 +201,11 @@ DESIGNS = {
                     "ThreadCoarsening": 2, "TileLoops": 32, "AdjustBlockSize": 8},
                    # ... at up to 256 rows (the check shape of 130 rows; 1031 and 4099 rows: the unstaged gather)
                    {"TileLoops_Gather": 256, "TileLoops_GatherOnly": True, "TileLoops_GatherStage": True,
-                    "ThreadCoarsening": 2, "TileLoops": 32, "AdjustBlockSize": 8}],
+                    "ThreadCoarsening": 2, "TileLoops": 32, "AdjustBlockSize": 8},
+                   # TileLoops_Diagonal: the tiles' blocks in diagonal order, on the tile code and the aligned vectors
+                   {"TileLoops_Diagonal": True, "TileLoops_Specialize": True, "ThreadCoarsening": 2,
+                    "CoalesceMemoryAccess": True, "ReorderInstructions_Batch": True},
+                   {"TileLoops_Diagonal": True, "VectorizeLoads_Align": True}],
                   {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}, {"R": 37, "C": 20011}]),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)

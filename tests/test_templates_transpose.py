@@ -86,6 +86,15 @@ NEW_GENES = {
                           "ThreadCoarsening": 2},
                          "gather_staged<true>(out, inp, R, C, stage)",
                          [({"R": 204, "C": 523}, 3), ({"R": 256, "C": 131}, 0), ({"R": 257, "C": 40}, 0)]),
+    # TileLoops_Diagonal: the blocks' tiles in diagonal order, a bijection of the grid whatever its sides (6 x 2
+    # blocks of two tiles, 4 x 3, 2 x 1, 1 x 1; blocks run in reverse order), on the tile code and on the aligned
+    # vectors' kernel
+    "diagonal": ({"TileLoops_Diagonal": True, "ThreadCoarsening": 2, "TileLoops_Specialize": True},
+                 "diagonal_block(dbx, dby)",
+                 [({"R": 200, "C": 333}, 0), ({"R": 333, "C": 200}, 1), ({"R": 130, "C": 67}, 3),
+                  ({"R": 1, "C": 37}, 0)]),
+    "diagonal_align": ({"TileLoops_Diagonal": True, "VectorizeLoads_Align": True}, "diagonal_block(dbx, dby)",
+                       [({"R": 200, "C": 333}, 1), ({"R": 67, "C": 130}, 3)]),
 }
 
 
