@@ -2,8 +2,9 @@
 # The device calls that wait, by name, so that a device command stays one short line:
 #   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl 2>/dev/null;
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
-# NAME is one of the calls below, or "auto": second-table on any card (the reading of issue 17 has to be one call on the
-# H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt). Each is one
+# NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
+# H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
+# the waiting measurement, diagonal) on any other card, where the table has been read twice already. Each is one
 # scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -11,7 +12,10 @@ set -uo pipefail
 NAME=${1:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
-if [ "$NAME" = auto ]; then NAME=second-table; fi
+if [ "$NAME" = auto ]; then
+  if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
+  else NAME=${AUTO_ELSE:-diagonal}; fi
+fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
 session() {   # PENDING_DRY_RUN=1: print what the call would run (the tests read it) instead of running it
