@@ -68,3 +68,30 @@ def test_a_call_is_filed_once_and_a_broken_archive_is_one_line(tmp_path):
         with pytest.raises(SystemExit, match=r"cut.tar.gz: not a session archive"):
             file_call.file_call(bad, tmp_path / "call2", "c", "x")
         assert not (tmp_path / "call2").exists()
+
+
+def test_a_call_of_plain_files_is_filed_from_its_folder(tmp_path):
+    """A probe that did not run gpu_session.sh (2026-12-07e call 4: copy_hints.py's tables) comes back as plain,
+    read-only files: they are filed as they are, a large JSON gzipped, and CALL.md says no stage ran."""
+    got = tmp_path / "files_at"
+    (got / "probe").mkdir(parents=True)
+    (got / "gpu.txt").write_text("NVIDIA H100 80GB HBM3, 580.159.04, 345 MHz, 2619 MHz\n")
+    table = (ROOT / "benchmarks" / "h100-2026-12-07e" / "call4" / "copy_hints_64.txt").read_text()
+    (got / "copy_hints_64.txt").write_text(table)
+    res = json.loads(gzip.decompress((CALL / "shapes.json.gz").read_bytes()))
+    (got / "probe" / "shapes.json").write_text(json.dumps(res, indent=1))   # past the 100 KB line
+    for p in sorted(got.rglob("*"), reverse=True):   # files first, then their folders
+        p.chmod(0o555 if p.is_dir() else 0o444)
+    dest = tmp_path / "h100-2026-12-07e" / "call4"
+    md = file_call.file_call(got, dest, "8b0a2c8", "python3 benchmarks/dev/copy_hints.py --mib 64").read_text()
+    assert (dest / "copy_hints_64.txt").read_text() == table
+    assert json.loads(gzip.decompress((dest / "probe" / "shapes.json.gz").read_bytes())) == res
+    assert not (dest / "probe" / "shapes.json").exists()
+    assert "NVIDIA H100 80GB HBM3" in md and "8b0a2c8" in md and "copy_hints.py --mib 64" in md
+    assert "- stages: none (the call did not run scripts/gpu_session.sh)" in md
+    assert "`copy_hints_64.txt`" in md and "`probe/shapes.json.gz`" in md
+    for p in got.rglob("*"):   # writable again, so that pytest can remove its temporary folder
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    with pytest.raises(SystemExit, match="no files to file"):
+        (tmp_path / "empty").mkdir()
+        file_call.file_call(tmp_path / "empty", tmp_path / "call9", "c", "x")
