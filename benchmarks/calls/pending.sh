@@ -68,8 +68,10 @@ case $NAME in
   diagonal)
     # TileLoops_Diagonal (2026-12-07e): the 12 candidates (every tiled design and FAST_GENOME in diagonal order) beside
     # the designs, at 8796 x 20175 (79% of the copy: rows 16 but not 32 bytes apart; 8797 rows 91%, beside it as a
-    # control) and four held out (numpy default_rng(20261272), drawn before the call: two with R % 8 == 4, two not)
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-150} SHAPES_TEMPLATES="transpose" \
+    # control) and four held out (numpy default_rng(20261272), drawn before the call: two with R % 8 == 4, two not);
+    # then the transpose GPU tests (the gene's variant through the protocol on the GPU)
+    STAGES=${STAGES:-shapes tests} T_SHAPES=${T_SHAPES:-150} T_TESTS=${T_TESTS:-200} \
+    TESTS_FILES=${TESTS_FILES:-tests/test_gpu_templates.py} TESTS_K=${TESTS_K:-transpose} SHAPES_TEMPLATES="transpose" \
     SHAPES_SIZES="$(sizes transpose R,C 8796,20175 8797,20175 8884,13756 7268,28113 10607,10373 9360,5759)" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/transpose_diagonal_candidates.json --rounds 2" \
       session ;;
