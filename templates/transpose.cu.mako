@@ -15,6 +15,7 @@ LW = min(32, BXT)                                       # CoalesceMemoryAccess_L
 KV = V + 1 if LINES else V                              # elements per thread and row on the unvectorized side
 SKEW = TileLoops_Skew and COAL                          # else the gene changes nothing
 SK = 8 if SKEW else 0                                   # TileLoops_Skew: extra input rows staged above the tile
+SKEWS = TileLoops_SkewSectors and SKEW                  # vector outputs off 32-byte sectors skewed too; else nothing
 NRS = -(-(TileLoops + SK) // AdjustBlockSize)           # staged rows per thread under TileLoops_Skew
 GS = max(1, min(NRS, 32 // KV))                         # of which loaded before the first shared store
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
@@ -367,8 +368,15 @@ template <bool VIN, bool VOUT, bool FULL>
 __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __restrict__ inp, int R, int C,
                                         int r0, int c0${", float (*tile)[%d]" % (TILE + PAD) if UseSharedMemory else ""})
 {
-  % if SKEW:
+  % if SKEWS:
+    // TileLoops_SkewSectors: output rows that take vectors but whose pitch or buffer is off a 32-byte sector
+    // (R % 8 != 0: 8796 rows ran at 79% of the copy, 8795, 8797 and 8800 at 91-92%, H100 2026-12-07e call 6) are
+    // skewed as well (uniform over the grid)
+    if (!VOUT || (((unsigned)R | (unsigned)(reinterpret_cast<uintptr_t>(out) / 4)) & 7u)) {
+  % elif SKEW:
     if (!VOUT) {
+  % endif
+  % if SKEW:
         tile_skew<VIN, FULL>(out, inp, R, C, r0, c0, tile);
         return;
     }
@@ -778,6 +786,10 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
     diagonal_block(dbx, dby);
   % endif
     const int c0 = ${BX} * ${TILE};
+  % if SKEWS and SPEC:
+    // the output rows take the plain vector tile (no skew): vectors and every row on a 32-byte sector
+    const bool sectors = VOUT && !(((unsigned)R | (unsigned)(reinterpret_cast<uintptr_t>(out) / 4)) & 7u);
+  % endif
     #pragma unroll 1
     for (int by = ${BY}; by * ${TC * TILE} < R + ${SK}; by += gridDim.y)   // grid y is at most 65535
     #pragma unroll 1
@@ -789,7 +801,7 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
   % endif
 <% targs = ", tile" if UseSharedMemory else "" %>\
   % if SPEC:
-        if (r0 + ${TILE} <= R && c0 + ${TILE} <= C${" && (VOUT || r0 >= 8)" if SKEW else ""})   // uniform over the block: the unguarded copy
+        if (r0 + ${TILE} <= R && c0 + ${TILE} <= C${" && (sectors || r0 >= 8)" if SKEWS else (" && (VOUT || r0 >= 8)" if SKEW else "")})   // uniform over the block: the unguarded copy
             tile_io<VIN, VOUT, true>(out, inp, R, C, r0, c0${targs});
         else
             tile_io<VIN, VOUT, false>(out, inp, R, C, r0, c0${targs});

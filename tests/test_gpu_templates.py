@@ -205,8 +205,13 @@ DESIGNS = {
                    # TileLoops_Diagonal: the tiles' blocks in diagonal order, on the tile code and the aligned vectors
                    {"TileLoops_Diagonal": True, "TileLoops_Specialize": True, "ThreadCoarsening": 2,
                     "CoalesceMemoryAccess": True, "ReorderInstructions_Batch": True},
-                   {"TileLoops_Diagonal": True, "VectorizeLoads_Align": True}],
-                  {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}, {"R": 37, "C": 20011}]),
+                   {"TileLoops_Diagonal": True, "VectorizeLoads_Align": True},
+                   # TileLoops_SkewSectors: float4 outputs off 32-byte sectors skewed too (1028 x 2053: rows 16 bytes
+                   # off a sector every other row)
+                   {"TileLoops_Skew": True, "TileLoops_SkewSectors": True, "TileLoops_Specialize": True,
+                    "CoalesceMemoryAccess": True, "ReorderInstructions_Batch": True}],
+                  {}, [{"R": 1031, "C": 2053}, {"R": 20011, "C": 13}, {"R": 4099, "C": 37}, {"R": 37, "C": 20011},
+                       {"R": 1028, "C": 2053}]),
     # the odd-width genes (aligned vector pairs shifted in registers, aligned stores through shuffles, all rows
     # loaded first)
     "stencil": ([{"VectorizeLoads_Align": True},

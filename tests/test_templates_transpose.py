@@ -93,6 +93,14 @@ NEW_GENES = {
                  "diagonal_block(dbx, dby)",
                  [({"R": 200, "C": 333}, 0), ({"R": 333, "C": 200}, 1), ({"R": 130, "C": 67}, 3),
                   ({"R": 1, "C": 37}, 0)]),
+    # TileLoops_SkewSectors: output rows that take float4s but start off a 32-byte sector (132 rows: every other
+    # row 16 bytes off; 136 rows with the buffers 16 bytes off) skewed as well, the unguarded copy only from the
+    # second row of tiles; 200 rows on sectors: the plain vector tile; 130 rows: no vectors, skewed as before
+    "skew_sectors": ({"TileLoops_Skew": True, "TileLoops_SkewSectors": True, "TileLoops_Specialize": True},
+                     "TileLoops_SkewSectors: output rows that take vectors",
+                     [({"R": 132, "C": 200}, 0), ({"R": 132, "C": 68}, 0), ({"R": 136, "C": 67}, 4),
+                      ({"R": 200, "C": 131}, 0),
+                      ({"R": 130, "C": 67}, 1)]),
     "diagonal_align": ({"TileLoops_Diagonal": True, "VectorizeLoads_Align": True}, "diagonal_block(dbx, dby)",
                        [({"R": 200, "C": 333}, 1), ({"R": 67, "C": 130}, 3)]),
 }

@@ -4,7 +4,7 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, diagonal) on any other card, where the table has been read twice already. Each is one
+# the waiting measurement, pitch) on any other card, where the table has been read twice already. Each is one
 # scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -14,7 +14,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-diagonal}; fi
+  else NAME=${AUTO_ELSE:-pitch}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -65,17 +65,19 @@ case $NAME in
                   10455,24491 8203,25797)" \
     SHAPES_ARGS="--designs --rounds 3" \
       session ;;
-  diagonal)
-    # TileLoops_Diagonal (2026-12-07e): the 12 candidates (every tiled design and FAST_GENOME in diagonal order) beside
-    # the designs, at 8796 x 20175 (79% of the copy: rows 16 but not 32 bytes apart; 8797 rows 91%, beside it as a
-    # control) and four held out (numpy default_rng(20261272), drawn before the call: two with R % 8 == 4, two not);
-    # then the transpose GPU tests (the gene's variant through the protocol on the GPU)
-    STAGES=${STAGES:-shapes tests} T_SHAPES=${T_SHAPES:-150} T_TESTS=${T_TESTS:-200} \
+  pitch)
+    # the transposes whose output rows are 16 but not 32 bytes apart (R % 8 == 4: 8796 x 20175 at 79% of the copy with
+    # every genome, 8797 rows 91%; 2026-12-07e calls 5 and 6): the 12 TileLoops_SkewSectors candidates (the skewed tile
+    # for float4 outputs off sectors, with and without TileLoops_Diagonal) and the 12 TileLoops_Diagonal ones beside the
+    # designs, at 8796 x 20175, 8797 x 20175 as a control, and four held out (numpy default_rng(20261272), drawn before
+    # the call: two with R % 8 == 4, two not); then the transpose GPU tests (both genes through the protocol)
+    STAGES=${STAGES:-shapes tests} T_SHAPES=${T_SHAPES:-200} T_TESTS=${T_TESTS:-200} \
     TESTS_FILES=${TESTS_FILES:-tests/test_gpu_templates.py} TESTS_K=${TESTS_K:-transpose} SHAPES_TEMPLATES="transpose" \
     SHAPES_SIZES="$(sizes transpose R,C 8796,20175 8797,20175 8884,13756 7268,28113 10607,10373 9360,5759)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/transpose_diagonal_candidates.json --rounds 2" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/transpose_skew_sectors_candidates.json --extra \
+                 benchmarks/candidates/transpose_diagonal_candidates.json --rounds 2" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, long-rows, diagonal, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, long-rows, pitch, auto)" >&2
     exit 2 ;;
 esac
