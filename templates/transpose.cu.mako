@@ -16,6 +16,8 @@ KV = V + 1 if LINES else V                              # elements per thread an
 SKEW = TileLoops_Skew and COAL                          # else the gene changes nothing
 SK = 8 if SKEW else 0                                   # TileLoops_Skew: extra input rows staged above the tile
 SKEWS = TileLoops_SkewSectors and SKEW                  # vector outputs off 32-byte sectors skewed too; else nothing
+OFF_SECTOR = "(((unsigned)R | (unsigned)(reinterpret_cast<uintptr_t>(out) / 4)) & 7u)"   # C++: the output rows or
+                                                        # the buffer off a 32-byte sector (SKEWS's test, one place)
 NRS = -(-(TileLoops + SK) // AdjustBlockSize)           # staged rows per thread under TileLoops_Skew
 GS = max(1, min(NRS, 32 // KV))                         # of which loaded before the first shared store
 UNR = "#pragma unroll" if UnrollLoop else "#pragma unroll 1"
@@ -372,7 +374,7 @@ __device__ __forceinline__ void tile_io(float* __restrict__ out, const float* __
     // TileLoops_SkewSectors: output rows that take vectors but whose pitch or buffer is off a 32-byte sector
     // (R % 8 != 0: 8796 rows ran at 79% of the copy, 8795, 8797 and 8800 at 91-92%, H100 2026-12-07e call 6) are
     // skewed as well (uniform over the grid)
-    if (!VOUT || (((unsigned)R | (unsigned)(reinterpret_cast<uintptr_t>(out) / 4)) & 7u)) {
+    if (!VOUT || ${OFF_SECTOR}) {
   % elif SKEW:
     if (!VOUT) {
   % endif
@@ -788,7 +790,7 @@ __device__ __forceinline__ void body(float* __restrict__ out, const float* __res
     const int c0 = ${BX} * ${TILE};
   % if SKEWS and SPEC:
     // the output rows take the plain vector tile (no skew): vectors and every row on a 32-byte sector
-    const bool sectors = VOUT && !(((unsigned)R | (unsigned)(reinterpret_cast<uintptr_t>(out) / 4)) & 7u);
+    const bool sectors = VOUT && !${OFF_SECTOR};
   % endif
     #pragma unroll 1
     for (int by = ${BY}; by * ${TC * TILE} < R + ${SK}; by += gridDim.y)   // grid y is at most 65535
