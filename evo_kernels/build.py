@@ -24,7 +24,8 @@ from typing import Protocol
 
 from joblib import Parallel, delayed, effective_n_jobs
 
-from evo_kernels.genome import MAX_SMEM_PER_BLOCK, InvalidGenome
+from evo_kernels.genome import InvalidGenome
+from evo_kernels.limits import MAX_SMEM_PER_BLOCK
 from evo_kernels.records import BuildResult, Candidate
 from evo_kernels.template import KernelTemplate, TemplateError
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from evo_kernels.genome import default_dynamic_smem, needs_cluster_opt_in
+from evo_kernels.limits import default_dynamic_smem, needs_cluster_opt_in
 from evo_kernels.template import Arg, KernelTemplate
 
 CTYPES = {"float32": "float", "int32": "int"}

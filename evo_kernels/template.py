@@ -29,7 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from evo_kernels.genome import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK, Gene, GenomeSpace
+from evo_kernels.genome import Gene, GenomeSpace
+from evo_kernels.limits import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
 from evo_kernels.records import Genome
 
 REQUIRED = ("KERNEL", "GENES", "PROBLEM", "CHECK_PROBLEMS", "args", "launch", "reference", "cost")

@@ -25,7 +25,8 @@ import math
 
 import numpy as np
 
-from evo_kernels.genome import MAX_SMEM_PER_BLOCK, Gene
+from evo_kernels.genome import Gene
+from evo_kernels.limits import MAX_SMEM_PER_BLOCK
 from evo_kernels.template import Arg
 
 DOC = ("fp32 SGEMM C = A.B (row-major), naive baseline to a 128x128 register-blocked double-buffered SIMT kernel or "

@@ -37,7 +37,8 @@ row: a row 1.2 times the cache moves 1.2 + 1 of its size instead of 2 + 1.
 """
 import numpy as np
 
-from evo_kernels.genome import MAX_SMEM_PER_BLOCK, Gene
+from evo_kernels.genome import Gene
+from evo_kernels.limits import MAX_SMEM_PER_BLOCK
 from evo_kernels.template import Arg
 
 DOC = "row-wise fp32 softmax of an R x C matrix"

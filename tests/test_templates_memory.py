@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from evo_kernels.build import NvccBuilder
-from evo_kernels.genome import MAX_SMEM_PER_BLOCK, MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
+from evo_kernels.limits import MAX_SMEM_PER_BLOCK, MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
 from evo_kernels.records import Candidate
 from evo_kernels.runners.inputs import draw
 from evo_kernels.template import load_template

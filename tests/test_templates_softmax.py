@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from evo_kernels.build import NvccBuilder
-from evo_kernels.genome import MAX_SMEM_PER_BLOCK
+from evo_kernels.limits import MAX_SMEM_PER_BLOCK
 from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
 from _memory_template_helpers import COVERAGE, _valid_genomes, cuda_emu, needs_gxx

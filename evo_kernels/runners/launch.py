@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from evo_kernels.genome import MAX_CLUSTER, default_dynamic_smem, needs_cluster_opt_in
+from evo_kernels.limits import MAX_CLUSTER, default_dynamic_smem, needs_cluster_opt_in
 from evo_kernels.template import Launch
 
 STABLE_RTOL = 0.01  # timing stops once the median moves less than this over the last window
