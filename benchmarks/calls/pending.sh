@@ -4,7 +4,7 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, pitch) on any other card, where the table has been read twice already. Each is one
+# the waiting measurement, fresh) on any other card, where the table has been read twice already. Each is one
 # scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -14,7 +14,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-pitch}; fi
+  else NAME=${AUTO_ELSE:-fresh}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -54,30 +54,19 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  long-rows)
-    # the two weakest of 2026-12-07d call 4's fresh sizes, searched: softmax 242 x 223690 (82% of the copy) and the
-    # ragged transpose 8796 x 20175 (80%, every tile design at 79-80%), 24 random genomes and a climbing step beside
-    # the designs, with two sizes of each held out (numpy default_rng(20261271), drawn before the call): is it the
-    # designs or the space that stops there?
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-230} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 \
-    SHAPES_TEMPLATES="softmax transpose" \
-    SHAPES_SIZES="$(sizes softmax R,C 242,223690 168,277059 312,293166) $(sizes transpose R,C 8796,20175 \
-                  10455,24491 8203,25797)" \
-    SHAPES_ARGS="--designs --rounds 3" \
-      session ;;
-  pitch)
-    # the transposes whose output rows are 16 but not 32 bytes apart (R % 8 == 4: 8796 x 20175 at 79% of the copy with
-    # every genome, 8797 rows 91%; 2026-12-07e calls 5 and 6): the 12 TileLoops_SkewSectors candidates (the skewed tile
-    # for float4 outputs off sectors, with and without TileLoops_Diagonal) and the 12 TileLoops_Diagonal ones beside the
-    # designs, at 8796 x 20175, 8797 x 20175 as a control, and four held out (numpy default_rng(20261272), drawn before
-    # the call: two with R % 8 == 4, two not); then the transpose GPU tests (both genes through the protocol)
-    STAGES=${STAGES:-shapes tests} T_SHAPES=${T_SHAPES:-200} T_TESTS=${T_TESTS:-200} \
-    TESTS_FILES=${TESTS_FILES:-tests/test_gpu_templates.py} TESTS_K=${TESTS_K:-transpose} SHAPES_TEMPLATES="transpose" \
-    SHAPES_SIZES="$(sizes transpose R,C 8796,20175 8797,20175 8884,13756 7268,28113 10607,10373 9360,5759)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/transpose_skew_sectors_candidates.json --extra \
-                 benchmarks/candidates/transpose_diagonal_candidates.json --rounds 2" \
+  fresh)
+    # 24 sizes nobody chose, drawn before the call (benchmarks/dev/fresh_shapes.py --seed 20261276 --per-template 4,
+    # 2026-12-07f): the shipped designs alone (where a tune starts), against the peers: what a user meets first at
+    # a size of their own (the last such reading, seed 20261255, was 2026-12-07d call 4)
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_TEMPLATES="sgemm conv2d reduce_sum softmax transpose stencil" \
+    SHAPES_SIZES="$(sizes sgemm M,N,K 245,7443,275 393,415,5892 1428,583,4348 1786,522,555) \
+      $(sizes conv2d H,W,FH,FW 3227,2131,3,3 2297,2343,3,3 4316,1181,3,3 1829,3556,13,11) \
+      $(sizes reduce_sum N 54763882 174299096 60630648 47396602) \
+      $(sizes softmax R,C 254291,474 20631,10151 87580,1491 99,1201930) \
+      $(sizes transpose R,C 16,2464751 1045306,80 2422,14416 101,1625777) \
+      $(sizes stencil H,W 817,134793 503855,114 19,10743630 351,279901)" SHAPES_ARGS="--designs --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, long-rows, pitch, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, fresh, auto)" >&2
     exit 2 ;;
 esac
