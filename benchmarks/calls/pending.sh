@@ -55,16 +55,16 @@ case $NAME in
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
   fresh)
-    # 24 sizes nobody chose, drawn before the call (benchmarks/dev/fresh_shapes.py --seed 20261276 --per-template 4,
+    # 24 sizes nobody chose, drawn before the call (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template 4,
     # 2026-12-07f): the shipped designs alone (where a tune starts), against the peers: what a user meets first at
-    # a size of their own (the last such reading, seed 20261255, was 2026-12-07d call 4)
+    # a size of their own. The draws before it: seed 20261255 (2026-12-07d call 4), seed 20261276 (2026-12-07f call 2)
     STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_TEMPLATES="sgemm conv2d reduce_sum softmax transpose stencil" \
-    SHAPES_SIZES="$(sizes sgemm M,N,K 245,7443,275 393,415,5892 1428,583,4348 1786,522,555) \
-      $(sizes conv2d H,W,FH,FW 3227,2131,3,3 2297,2343,3,3 4316,1181,3,3 1829,3556,13,11) \
-      $(sizes reduce_sum N 54763882 174299096 60630648 47396602) \
-      $(sizes softmax R,C 254291,474 20631,10151 87580,1491 99,1201930) \
-      $(sizes transpose R,C 16,2464751 1045306,80 2422,14416 101,1625777) \
-      $(sizes stencil H,W 817,134793 503855,114 19,10743630 351,279901)" SHAPES_ARGS="--designs --rounds 3" \
+    SHAPES_SIZES="$(sizes sgemm M,N,K 361,7107,1750 6813,5848,78 5681,1306,76 1017,325,5780) \
+      $(sizes conv2d H,W,FH,FW 1483,1530,15,15 3483,5072,7,7 1530,4604,7,7 1031,2114,9,9) \
+      $(sizes reduce_sum N 129281610 47034144 256881893 56176736) \
+      $(sizes softmax R,C 61986,959 57270,629 7322126,29 2195520,73) \
+      $(sizes transpose R,C 118,333639 115,395326 48240,1220 74,611002) \
+      $(sizes stencil H,W 16,11697940 15448,4636 6262,10232 1070932,119)" SHAPES_ARGS="--designs --rounds 3" \
       session ;;
   *)
     echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, fresh, auto)" >&2
