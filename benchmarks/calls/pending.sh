@@ -4,7 +4,7 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, fresh) on any other card, where the table has been read twice already. Each is one
+# the waiting measurement, short-odd-rows) on any other card, where the table has been read twice already. Each is one
 # scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -14,7 +14,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-fresh}; fi
+  else NAME=${AUTO_ELSE:-short-odd-rows}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -54,19 +54,27 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
+  short-odd-rows)
+    # softmax with short rows of odd length: at 61986 x 959 and 57270 x 629 the shipped designs alone ran at 97% and
+    # 93% of the same-size copy but 0.96x and 0.91x torch.compile (2026-12-07f call 3, H100). Does a search from the
+    # designs (24 random genomes and a climbing step beside them) reach torch.compile there? Three sizes held out
+    # (numpy default_rng(20261278): odd rows of 500-1200 floats, 256 MiB-1 GiB, drawn before the call); then
+    # benchmarks/dev/choose_designs.py with those three as --holdout
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
+    SHAPES_SIZES="$(sizes softmax R,C 61986,959 57270,629 55316,745 71436,1039 41942,907)" \
+    SHAPES_ARGS="--designs --rounds 3" \
+      session ;;
   fresh)
-    # 24 sizes nobody chose, drawn before the call (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template 4,
-    # 2026-12-07f): the shipped designs alone (where a tune starts), against the peers: what a user meets first at
-    # a size of their own. The draws before it: seed 20261255 (2026-12-07d call 4), seed 20261276 (2026-12-07f call 2)
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_TEMPLATES="sgemm conv2d reduce_sum softmax transpose stencil" \
-    SHAPES_SIZES="$(sizes sgemm M,N,K 361,7107,1750 6813,5848,78 5681,1306,76 1017,325,5780) \
-      $(sizes conv2d H,W,FH,FW 1483,1530,15,15 3483,5072,7,7 1530,4604,7,7 1031,2114,9,9) \
-      $(sizes reduce_sum N 129281610 47034144 256881893 56176736) \
-      $(sizes softmax R,C 61986,959 57270,629 7322126,29 2195520,73) \
+    # what 2026-12-07f call 3 did not reach of its draw (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template
+    # 4; the call's time limit stopped it after sgemm, conv2d, reduce_sum and two softmax sizes): the shipped designs
+    # alone, against the peers. The draws before it: seed 20261255 (2026-12-07d call 4), seed 20261276 (2026-12-07f
+    # call 2)
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-240} SHAPES_TEMPLATES="softmax transpose stencil" \
+    SHAPES_SIZES="$(sizes softmax R,C 7322126,29 2195520,73) \
       $(sizes transpose R,C 118,333639 115,395326 48240,1220 74,611002) \
       $(sizes stencil H,W 16,11697940 15448,4636 6262,10232 1070932,119)" SHAPES_ARGS="--designs --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, fresh, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-odd-rows, fresh, auto)" >&2
     exit 2 ;;
 esac
