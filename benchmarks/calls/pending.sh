@@ -4,7 +4,7 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, short-odd-rows) on any other card, where the table has been read twice already. Each is one
+# the waiting measurement, short-odd-rows) on any other card, where the table has been read three times already. Each is one
 # scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
@@ -57,12 +57,13 @@ case $NAME in
   short-odd-rows)
     # softmax with short rows of odd length: at 61986 x 959 and 57270 x 629 the shipped designs alone ran at 97% and
     # 93% of the same-size copy but 0.96x and 0.91x torch.compile (2026-12-07f call 3, H100). Does a search from the
-    # designs (24 random genomes and a climbing step beside them) reach torch.compile there? Three sizes held out
+    # designs (24 random genomes, a climbing step and the 95 short-row candidates of 2026-12-06d call 8, which reached
+    # 0.997-0.998x torch.compile at 519 and 915 floats, beside them) reach torch.compile there? Three sizes held out
     # (numpy default_rng(20261278): odd rows of 500-1200 floats, 256 MiB-1 GiB, drawn before the call); then
     # benchmarks/dev/choose_designs.py with those three as --holdout
     STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
     SHAPES_SIZES="$(sizes softmax R,C 61986,959 57270,629 55316,745 71436,1039 41942,907)" \
-    SHAPES_ARGS="--designs --rounds 3" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_short_odd2_candidates.json --rounds 3" \
       session ;;
   fresh)
     # what 2026-12-07f call 3 did not reach of its draw (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template
