@@ -4,8 +4,9 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, short-odd-rows) on any other card, where the table has been read three times already. Each is one
-# scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the defaults below.
+# the waiting measurement, short-odd-rows) on any other card, where the table has been read three times already.
+# Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
+# defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
 # benchmarks/<gpu>-<date>/callN/ with its command.
 set -uo pipefail
