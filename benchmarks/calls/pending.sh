@@ -66,6 +66,19 @@ case $NAME in
     SHAPES_SIZES="$(sizes softmax R,C 61986,959 57270,629 55316,745 71436,1039 41942,907)" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_short_odd2_candidates.json --rounds 3" \
       session ;;
+  conv2d-mid)
+    # conv2d with mid-size filters on images of 1-5k pixels a side: with the shipped designs alone (2026-12-07f call 3,
+    # H100) 1031 x 2114 9x9 ran at 22.5% of the fp32 peak and 57% of the same-size copy (issue 17 asks 40% or 60%),
+    # 1483 x 1530 15x15 at 38.2% (the 4096^2 15x15 of the second table reaches 58.6%), 7x7 at 27-31% of the peak: the
+    # eight designs were all chosen at 4096^2 images. A search from them there (24 random genomes, a climbing step,
+    # the 20 width-copy candidates of 2026-12-06h beside them), with three sizes held out (numpy
+    # default_rng(20261279): square odd filters of 7-13, sides 900-5000, drawn before the call); then
+    # benchmarks/dev/choose_designs.py with those three as --holdout
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="conv2d" \
+    SHAPES_SIZES="$(sizes conv2d H,W,FH,FW 1031,2114,9,9 1483,1530,15,15 1530,4604,7,7 3483,5072,7,7 \
+      1257,4116,11,11 3462,3948,7,7 1466,4155,13,13)" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/conv2d_widths_candidates.json --rounds 3" \
+      session ;;
   fresh)
     # what 2026-12-07f call 3 did not reach of its draw (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template
     # 4; the call's time limit stopped it after sgemm, conv2d, reduce_sum and two softmax sizes): the shipped designs
@@ -77,6 +90,6 @@ case $NAME in
       $(sizes stencil H,W 16,11697940 15448,4636 6262,10232 1070932,119)" SHAPES_ARGS="--designs --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-odd-rows, fresh, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-odd-rows, conv2d-mid, fresh, auto)" >&2
     exit 2 ;;
 esac
