@@ -71,13 +71,15 @@ case $NAME in
     # H100) 1031 x 2114 9x9 ran at 22.5% of the fp32 peak and 57% of the same-size copy (issue 17 asks 40% or 60%),
     # 1483 x 1530 15x15 at 38.2% (the 4096^2 15x15 of the second table reaches 58.6%), 7x7 at 27-31% of the peak: the
     # eight designs were all chosen at 4096^2 images. A search from them there (24 random genomes, a climbing step,
-    # the 20 width-copy candidates of 2026-12-06h beside them), with three sizes held out (numpy
+    # the 20 width-copy candidates of 2026-12-06h and 48 drawn in the designs' region, candidates/
+    # conv2d_mid_candidates.make.py.txt, beside them), with three sizes held out (numpy
     # default_rng(20261279): square odd filters of 7-13, sides 900-5000, drawn before the call); then
     # benchmarks/dev/choose_designs.py with those three as --holdout
     STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="conv2d" \
     SHAPES_SIZES="$(sizes conv2d H,W,FH,FW 1031,2114,9,9 1483,1530,15,15 1530,4604,7,7 3483,5072,7,7 \
       1257,4116,11,11 3462,3948,7,7 1466,4155,13,13)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/conv2d_widths_candidates.json --rounds 3" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/conv2d_widths_candidates.json \
+      --extra benchmarks/candidates/conv2d_mid_candidates.json --rounds 3" \
       session ;;
   fresh)
     # what 2026-12-07f call 3 did not reach of its draw (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template
