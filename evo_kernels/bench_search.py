@@ -156,7 +156,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     """Run every strategy with seeds seed_start..seed_start+seeds-1 on every space (fresh seeds check
     what was tuned on others); the result is JSON-serializable::
 
-        {"spaces": {NAME: {"optimum": ms, "gpu": ..., "configs": n, "strategies": {S: {
+        {"spaces": {NAME: {"optimum": ms, "gpu": ..., "configs": n, "notes": [line, ...] (how the file was read,
+            e.g. a cache left open by an interrupted run), "strategies": {S: {
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
             "median_best_over_optimum": x, "left_out_sources": n,
@@ -192,6 +193,7 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
         if progress:
             progress(done, len(tasks), f"{name} {s} seed {seed}")
     return {"spaces": {name: {"optimum": rp.optimum_ms, "gpu": rp.device.get("gpu", ""), "configs": len(rp),
+                              "notes": list(rp.notes),
                               "strategies": {s: {**summarize(runs[name, s], budget), **_warm_start(s, f)}
                                              for s in strategies}}
                        for name, (f, rp) in spaces.items()},
@@ -259,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bench-search: {' '.join(str(exc).split())}", file=sys.stderr)  # one line, always
         return 2
     for name, sp in result["spaces"].items():
+        for line in sp["notes"]:
+            print(f"bench-search: {line}", file=sys.stderr)
         for s, r in sp["strategies"].items():
             if r["left_out_sources"]:
                 print(f"bench-search: {s} on {name}: its names prior's source fitted on {name} itself is left out "

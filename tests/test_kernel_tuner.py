@@ -161,6 +161,13 @@ def test_variant_loads(variant: tuple[str, str]) -> None:
     assert best.times_ms == ((1.0,) if name == "sentinel_1e20" else pytest.approx((0.99, 1.0, 1.01)))
     assert best.build["threads_per_block"] == 64
     assert best.build["compile_seconds"] == pytest.approx(0.12)
+    # a cache left open is read, and says so: how it was closed and how many configurations it held
+    if name.startswith("open"):
+        (note,) = rp.notes
+        assert note.startswith(f"{path}: a Kernel Tuner cache left open") and "48 configurations read" in note
+        assert ("half an entry, dropped" in note) == (name == "open_cut_short")
+    else:
+        assert rp.notes == ()
 
 
 def test_variant_bench_search_end_to_end(variant: tuple[str, str]) -> None:
@@ -195,7 +202,13 @@ def test_command_line_on_variants(tmp_path: Path, capsys: pytest.CaptureFixture[
     argv = [a for p in paths for a in ("--space", str(p))]
     # ga here (pbt's runs on each format are above): the command line over three formats at once
     assert main([*argv, "--strategy", "ga", "--budget", "200", "--seeds", "2", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    out = json.loads(captured.out)
+    # the one cache left open is named on stderr, one line, and in the result
+    assert [line for line in captured.err.splitlines() if "left open" in line] == [
+        f"bench-search: {paths[2]}: a Kernel Tuner cache left open (an interrupted run?): closed after its last "
+        "whole entry, 48 configurations read"]
+    assert [len(sp["notes"]) for sp in out["spaces"].values()] == [0, 0, 1]
     assert set(out["spaces"]) == {"old", "A100_T4", "open1"}
     for sp in out["spaces"].values():
         assert sp["configs"] == 48 and sp["optimum"] == pytest.approx(1.0)
@@ -284,9 +297,13 @@ REFUSED = {
     "metadata_only": (lambda: _json({"schema_version": "1.0.0", "metadata": {"device_name": "W7800"}}),
                       "a Kernel Tuner metadata file"),
     # test/test_cache_files/open_cache_looks_like_closed.json has a parameter whose value is an object
-    "object_param": (lambda: _cache_with(lambda d: d["cache"]["64,0.5,row,True"].update(use_shmem={}),
+    "object_param": (lambda: _cache_with(lambda d: d["cache"].update({"64,0.5,row,{}": {
+                         **d["cache"].pop("64,0.5,row,True"), "use_shmem": {}}}),
                                          params={**PARAMS, "use_shmem": [False, True, {}]}),
                      "parameter use_shmem takes the value {}"),
+    # an entry whose own values contradict its key: which configuration ran cannot be told
+    "entry_contradicts_key": (lambda: _cache_with(lambda d: d["cache"]["64,0.5,row,True"].update(block_size_x=32)),
+                              "cache entry '64,0.5,row,True' says block_size_x = 32 where its key says 64"),
     "one_configuration": (lambda: _json({"tune_params_keys": ["x"], "tune_params": {"x": [1]},
                                          "cache": {"1": {"x": 1, "time": 1.0}}}), "one configuration"),
 }

@@ -90,14 +90,15 @@ def _number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def from_kernel_tuner(path: Path, doc: dict[str, Any], time_source: str) -> ReplaySpace:
-    """The space of a cache in either layout; anything malformed is a one-line :class:`ReplayError`."""
+def from_kernel_tuner(path: Path, doc: dict[str, Any], time_source: str, notes: tuple[str, ...] = ()) -> ReplaySpace:
+    """The space of a cache in either layout; anything malformed is a one-line :class:`ReplayError`. ``notes``:
+    the lines the space carries for its user (see :class:`~evo_kernels.runners.replay.ReplaySpace`)."""
     if "metadata" in doc and "results" not in doc and "cache" not in doc:
         raise ReplayError(f"{path}: a Kernel Tuner metadata file (the device and environment, no measurement): "
                           "give the results file written beside it")
     try:
         keys, domains, rows, header = (_t4 if isinstance(doc.get("results"), list) else _cache)(path, doc)
-        return _space(path, keys, domains, rows, header, time_source)
+        return _space(path, keys, domains, rows, header, time_source, notes)
     except ReplayError:
         raise
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:  # a field of the wrong type
@@ -124,6 +125,11 @@ def _cache(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list],
         texts = ckey.split(",")
         if len(texts) == len(keys) and all(t in by_text[k] for k, t in zip(keys, texts)):
             genome = {k: by_text[k][t] for k, t in zip(keys, texts)}
+            differ = [k for k in keys if k in raw and raw[k] != genome[k]]
+            if differ:  # a damaged entry: which of the two is the configuration that ran cannot be told
+                k = differ[0]
+                raise ReplayError(f"{path}: cache entry {ckey!r} says {k} = {raw[k]!r} where its key says "
+                                  f"{genome[k]!r}: the file is damaged")
         elif all(k in raw for k in keys):  # values tune_params does not list, or with a comma in them
             genome = {k: raw[k] for k in keys}
         else:
@@ -179,7 +185,7 @@ def _problem(size: Any) -> dict[str, int]:
 
 
 def _space(path: Path, keys: list[str], domains: dict[str, list], rows: list[Row], header: dict[str, Any],
-           time_source: str) -> ReplaySpace:
+           time_source: str, notes: tuple[str, ...]) -> ReplaySpace:
     samples = []
     for genome, t, times, _ in rows:
         ok = _number(t) and 0 < t < SENTINEL_MS and math.isfinite(t)
@@ -213,4 +219,4 @@ def _space(path: Path, keys: list[str], domains: dict[str, list], rows: list[Row
                        device={"gpu": str(header["gpu"] or ""), "source": "kernel_tuner"},
                        template=str(header["kernel"] or space_name(path)),
                        template_hash=hashlib.sha1(path.read_bytes()).hexdigest()[:12],
-                       problem=_problem(header["problem"]), source=str(path), kind="kernel_tuner")
+                       problem=_problem(header["problem"]), source=str(path), kind="kernel_tuner", notes=notes)

@@ -90,7 +90,9 @@ class RecordedEntry:
 
 
 class ReplaySpace:
-    """A recorded space: ``.space`` (valid = recorded), ``.optimum_ms``, ``.name`` and ``.evaluator()``.
+    """A recorded space: ``.space`` (valid = recorded), ``.optimum_ms``, ``.name`` and ``.evaluator()``;
+    ``.notes``: lines to show a user about how the file was read (a Kernel Tuner cache left open by an
+    interrupted run, closed here).
 
     Use :meth:`load`. The baseline (speedup 1) is the recorded one for this project's recordings
     and, for Kernel Tuner caches (which have none), the median-time successful configuration
@@ -101,8 +103,9 @@ class ReplaySpace:
 
     def __init__(self, name: str, genes: Sequence[Gene], entries: Sequence[RecordedEntry], baseline: Genome, *,
                  device: Mapping[str, Any], template: str, template_hash: str, problem: Mapping[str, int],
-                 source: str, kind: str) -> None:
+                 source: str, kind: str, notes: Sequence[str] = ()) -> None:
         self.name = name
+        self.notes = tuple(notes)  # what a reader should be told about the file (one line each), e.g. left open
         self._names = tuple(g.name for g in genes)
         self.entries: dict[tuple, RecordedEntry] = {}
         for e in entries:
@@ -176,12 +179,12 @@ class ReplaySpace:
         if time_source not in ("time", "samples"):
             raise ValueError(f"time_source {time_source!r} is not 'time' or 'samples'")
         path = Path(path)
-        doc = _read_json(path)
+        doc, note = _read_json(path)
         if doc.get("format") == FORMAT:
             return _from_recording(path, _check_recording(path, doc))
         from evo_kernels.runners.kernel_tuner import from_kernel_tuner  # it builds ReplaySpaces: imported late
 
-        return from_kernel_tuner(path, doc, time_source)
+        return from_kernel_tuner(path, doc, time_source, notes=() if note is None else (note,))
 
 
 def load_space(path: str | Path, time_source: str = "time") -> ReplaySpace:
@@ -192,33 +195,37 @@ def load_space(path: str | Path, time_source: str = "time") -> ReplaySpace:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _read_json(path: Path) -> dict[str, Any]:
+def _read_json(path: Path) -> tuple[dict[str, Any], str | None]:
+    """The document, and a line for the user where it had to be closed (None where it was whole)."""
     try:
         raw = path.read_bytes()
         if raw[:2] == b"\x1f\x8b":  # gzip magic, whatever the suffix says
             raw = gzip.decompress(raw)
-        doc = _loads(raw)
+        doc, note = _loads(raw)
     except (OSError, EOFError, ValueError) as exc:
         raise ReplayError(f"{path}: cannot read as (gzip) JSON: {' '.join(str(exc).split())}") from None
     if not isinstance(doc, dict):
         raise ReplayError(f"{path}: not a Kernel Tuner cache or recording: top level is not an object")
-    return doc
+    return doc, None if note is None else f"{path}: {note}"
 
 
-def _loads(raw: bytes) -> Any:
+def _loads(raw: bytes) -> tuple[Any, str | None]:
     try:
-        return json.loads(raw)
+        return json.loads(raw), None
     except ValueError as first:
         # a Kernel Tuner cache left open by an interrupted run, closed as Kernel Tuner closes it; the run
         # may have been killed while it appended its last entry (one line), which is then dropped
         raw = raw.rstrip()
-        for text in (raw, raw.rpartition(b"\n")[0]):
+        for dropped, text in enumerate((raw, raw.rpartition(b"\n")[0])):
             try:
                 doc = json.loads(text.rstrip().removesuffix(b",") + b"}}")
             except ValueError:
                 continue
             if isinstance(doc, dict) and "tune_params_keys" in doc:
-                return doc
+                n = len(doc["cache"]) if isinstance(doc.get("cache"), dict) else 0
+                return doc, (f"a Kernel Tuner cache left open (an interrupted run?): closed after its last whole "
+                             f"entry, {n} configurations read" + ("; its last line, half an entry, dropped"
+                                                                  if dropped else ""))
         raise first from None
 
 
@@ -243,7 +250,7 @@ def _check_recording(path: Path, doc: dict[str, Any]) -> dict[str, Any]:
 def read_recording(path: str | Path) -> dict[str, Any]:
     """The checked JSON document of a recording of this project (see the module docstring)."""
     path = Path(path)
-    doc = _read_json(path)
+    doc, _ = _read_json(path)
     if doc.get("format") != FORMAT:
         raise ReplayError(f"{path}: not an {FORMAT} file (format is {doc.get('format')!r})")
     return _check_recording(path, doc)
