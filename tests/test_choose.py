@@ -23,6 +23,22 @@ def test_without_a_gpu_a_session_replays_the_shipped_recording_or_says_none_ship
         replay_source(Backend(), "nope")
 
 
+def test_gpus_asked_by_index_on_a_machine_without_them_is_an_error_not_a_silent_replay():
+    with pytest.raises(BackendError, match=r"^--gpus 3: no GPU here \(leave --gpus out to replay"):
+        replay_source(Backend(gpus=(3,)), "transpose")
+    with pytest.raises(BackendError, match=r"^--gpus 0,1: no GPU here"):
+        replay_source(Backend(gpus=(0, 1), dask_local=2), "transpose")   # a local cluster runs here too
+    assert replay_source(Backend(gpus=(3,), replay="mine.json.gz"), "transpose").name == "mine.json.gz"
+    assert replay_source(Backend(gpus=(3,), scheduler="tcp://10.0.0.1:8786"), "transpose") is None
+
+
+def test_gpus_past_the_machines_count_are_refused(monkeypatch):
+    monkeypatch.setattr(choose, "gpu_count", lambda: 2)   # a two-GPU machine, as the GPU pool would count it
+    with pytest.raises(BackendError, match=r"^--gpus 0,2: this machine has 2 GPUs \(indices 0\.\.1\)$"):
+        replay_source(Backend(gpus=(0, 2)), "transpose")
+    assert replay_source(Backend(gpus=(1,)), "transpose") is None and replay_source(Backend(), "transpose") is None
+
+
 @pytest.mark.parametrize("backend, says", [
     (Backend(scheduler="tcp://h:1", dask_local=2), "--scheduler and --dask-local exclude each other"),
     (Backend(dask_local=-1), "--dask-local -1: the worker count must be at least 1"),

@@ -123,11 +123,20 @@ class Backend:
 def replay_source(backend: Backend, template: str | None) -> Path | None:
     """The recording a session replays, or None when it measures on GPUs (its own or a remote
     Dask cluster's): ``--replay``, else, without a GPU here and without a remote scheduler, the
-    shipped H200 recording (a BackendError where none ships). A ``--dask-local`` cluster runs on
-    this machine, so without a GPU here its workers replay too."""
+    shipped H200 recording (a BackendError where none ships, and where ``--gpus`` names a GPU this
+    machine does not have). A ``--dask-local`` cluster runs on this machine, so without a GPU here its
+    workers replay too."""
     if backend.replay:
         return Path(backend.replay)
-    if backend.scheduler or gpu_present():
+    if backend.scheduler:
+        return None
+    n = gpu_count()
+    if backend.gpus is not None and max(backend.gpus) >= n:  # GPUs asked by index must be here
+        asked = ",".join(map(str, backend.gpus))
+        raise BackendError(f"--gpus {asked}: " + (f"this machine has {n} GPU{'s' if n > 1 else ''} (indices 0.."
+                                                  f"{n - 1})" if n else "no GPU here (leave --gpus out to replay "
+                                                  "the shipped recording, or give --replay)"))
+    if n:
         return None
     rec = shipped_recording(template) if template else None
     if rec is None:
