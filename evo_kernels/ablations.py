@@ -13,8 +13,8 @@ import numpy as np
 
 from evo_kernels.evaluate import Evaluator
 from evo_kernels.fitness import FitnessWeights
-from evo_kernels.leaderboard import problem_label
 from evo_kernels.records import Candidate, Evaluation
+from evo_kernels.report import section_name
 from evo_kernels.runners.choose import Backend, BackendError, open_runner, replay_source
 from evo_kernels.template import KernelTemplate, load_template
 
@@ -56,7 +56,8 @@ def measure_ablations(rows: Sequence[dict[str, Any]], backend: Backend = Backend
     """"Why it is fast" for the best genome of each template and size (rows from the store):
     each transform reverted alone, measured through ``backend`` (the GPU where there is one),
     else answered from the shipped H200 recording at the same size (a reverted genome the
-    recording lacks shows as "not recorded"); a template with neither is left out."""
+    recording lacks shows as "not recorded"); a template with neither is left out. Keyed by the
+    report's ``section_name``, the key ``write_report`` looks them up by."""
     from evo_kernels.runners.replay import load_space
 
     out: dict[str, list[dict[str, Any]]] = {}
@@ -67,7 +68,7 @@ def measure_ablations(rows: Sequence[dict[str, Any]], backend: Backend = Backend
             best[k] = r
     for (name, _), r in best.items():
         t = load_template(name)
-        label = f"{name} {problem_label(r['problem'], name)}"
+        label = section_name(name, r["problem"])
         try:
             rec = replay_source(backend, name)
         except BackendError:

@@ -32,6 +32,7 @@ from evo_kernels.evaluate import Evaluator
 from evo_kernels.runners.choose import Backend, open_runner
 from evo_kernels.runners.replay import ReplaySpace
 from evo_kernels.search import SearchLoop, evals_to_within
+from evo_kernels.settings import DEFAULTS
 from evo_kernels.strategies import STRATEGIES, make_strategy
 
 BATCH_SIZE = 1  # default: each evaluation seen before the next is chosen, as Kernel Tuner's simulation runs
@@ -229,7 +230,7 @@ def format_table(result: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: prints the Markdown table, or with --json the result object."""
-    ap = argparse.ArgumentParser(prog="bench-search", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="evo-kernels bench-search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--space", action="append", required=True, help="a recorded space (.json or .json.gz)")
     ap.add_argument("--strategy", action="append", required=True,
                     help=f"one of {', '.join(STRATEGIES)}, optionally with settings: pbt:surrogate=trees. pbt starts "
@@ -239,11 +240,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=500, help="unique evaluations per run")
     ap.add_argument("--seeds", type=int, default=20, help="runs per strategy and space, seeds S..S+K-1")
     ap.add_argument("--seed-start", type=int, default=0, help="the first seed S (default 0)")
+    # tune's defaults are read from the one place that decides them, never copied here
     ap.add_argument("--ahead", type=int, default=0,
-                    help="batches asked before the oldest is told, as tune's pipeline does (default 0; tune uses 1)")
+                    help="batches asked before the oldest is told, as tune's pipeline does (default %(default)s; "
+                         f"tune's default {DEFAULTS['ahead']})")
     ap.add_argument("--batch-size", type=int, default=BATCH_SIZE,
                     help=f"candidates asked and measured per step (default {BATCH_SIZE}: each evaluation seen "
-                         "before the next is chosen, as Kernel Tuner's simulation runs; 8: as tune asks on a GPU)")
+                         f"before the next is chosen, as Kernel Tuner's simulation runs; {DEFAULTS['batch_size']}: "
+                         "as tune asks by default)")
     ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
     ap.add_argument("--json", action="store_true", help="print the result as one JSON object")

@@ -3,17 +3,31 @@
 :class:`UsageError` is bad input, reported by :func:`evo_kernels.cli.run_command` as one line on
 stderr with exit status 2. The parsers here turn a flag's text (a genome as JSON or a file,
 ``NAME=VALUE`` lists, problem sizes) into values or a UsageError that names the flag; the command
-modules (``cli_templates``, ``cli_measure``, ``cli_results``) share them.
+modules (``cli_templates``, ``cli_measure``, ``cli_results``) share them, and :func:`console`, the
+rich console a command prints tables with.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 
 class UsageError(Exception):
     """Bad input from the user: reported as one line, exit status 2."""
+
+
+def console() -> Any:
+    """A rich Console on stdout whose closed pipe (``| head``) is a BrokenPipeError, as ``print``'s is, for
+    :func:`evo_kernels.cli.run_command` to end quietly with status 141; rich's own handling exits with status 1."""
+    from rich.console import Console
+
+    class _PipeConsole(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError("stdout closed")
+
+    return _PipeConsole()
 
 
 def parse_genome(text: str, flag: str = "--genome") -> dict:

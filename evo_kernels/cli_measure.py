@@ -94,15 +94,14 @@ def cmd_record(args: argparse.Namespace) -> int:
         at_least(args.sample, 1, "--sample")
     if not args.time_cap > 0:
         raise UsageError(f"--time-cap {args.time_cap}: must be more than 0 seconds")
-    if args.from_db:
-        path = export_recording(args.db, args.template, args.out, problem_size(args.size))
-        print(f"wrote {path}")
-        return 0
     try:
-        path = record(args.template, problem=problem_size(args.size), sample=args.sample, db=args.db, out=args.out,
-                      seed=args.seed, time_cap_s=args.time_cap, extend=args.extend,
-                      pins=kv_list(args.pin, "--pin"), gpus=_gpus(args.gpus))
-    except ValueError as exc:  # a recording that cannot be extended, a baseline that failed
+        if args.from_db:
+            path = export_recording(args.db, args.template, args.out, problem_size(args.size))
+        else:
+            path = record(args.template, problem=problem_size(args.size), sample=args.sample, db=args.db,
+                          out=args.out, seed=args.seed, time_cap_s=args.time_cap, extend=args.extend,
+                          pins=kv_list(args.pin, "--pin"), gpus=_gpus(args.gpus))
+    except ValueError as exc:  # a recording that cannot be extended, a baseline that failed or is not stored
         raise UsageError(str(exc)) from exc
     print(f"wrote {path}")
     return 0

@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-from evo_kernels.cli_args import UsageError, at_least, parse_genome
+from evo_kernels.cli_args import UsageError, at_least, console, parse_genome
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import available_templates, load_template
 
@@ -26,10 +26,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
         return 0
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    out = console()
     for r in rows:
         table = Table(title=f"{r['template']}: {r['doc']}  [{r['space_size']} genomes, "
                             f"{'' if r['valid_exact'] else '~'}{r['valid']} valid, {r['designs']} known designs]",
@@ -41,7 +40,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         table.add_column("baseline", overflow="fold")
         for g in r["genes"]:
             table.add_row(g["name"], g["transform"], " ".join(map(str, g["values"])), str(g["baseline"]))
-        console.print(table)
+        out.print(table)
     return 0
 
 
@@ -72,7 +71,6 @@ def cmd_compile(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, indent=1))
     else:
-        from rich.console import Console
         from rich.table import Table
 
         table = Table(title=f"{t.name} for {args.arch}")
@@ -81,7 +79,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
         for o in out:
             table.add_row(o["key"], o["status"], str(o["registers"]), str(o["spill_bytes"]), str(o["smem_bytes"]),
                           f"{o['compile_seconds']:.2f}", json.dumps(o["genome"]))
-        Console().print(table)
+        console().print(table)
         for o in out:
             if o["status"] != "ok":
                 print(f"{o['key']}: {o['status']}: {o['error'].splitlines()[0] if o['error'] else ''}", file=sys.stderr)

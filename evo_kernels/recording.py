@@ -134,7 +134,8 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
 
 
 def export_recording(db: str, template_name: str, out: str, problem: dict[str, int] | None = None) -> Path:
-    """A recording from evaluations already in a results database (e.g. a ``record`` run cut short)."""
+    """A recording from evaluations already in a results database (e.g. a ``record`` run cut short); ValueError
+    naming the database where it holds none of ``template_name``, or no passed evaluation of its baseline."""
     from evo_kernels.build import nvcc_version
     from evo_kernels.runners.replay import write_recording
     from evo_kernels.store import ResultStore
@@ -148,6 +149,31 @@ def export_recording(db: str, template_name: str, out: str, problem: dict[str, i
         problem = rows[0]["problem"]
         rows = [r for r in rows if r["problem"] == problem]
         evals = [to_evaluation(r) for r in rows]
+        replayed = sorted({Path(str(ident["replay"])).name for ident in (
+            (store.run_record(str(run)) or {}).get("identity") or {} for run in {r["run_id"] for r in rows})
+            if ident.get("replay")})
+    _check_baseline(db, t, problem, rows, replayed)
     device = {k: rows[0].get(k) for k in ("gpu_name", "sm_count", "driver_version")}
     return write_recording(out, evals, t.space, template=t.name, template_hash=rows[0]["template_hash"],
                            problem=problem, device=device, nvcc=rows[0].get("nvcc_version") or nvcc_version())
+
+
+def _check_baseline(db: str, template: Any, problem: dict[str, int], rows: list[dict[str, Any]],
+                    replayed: list[str]) -> None:
+    """ValueError naming the database where its rows hold no passed evaluation of the baseline genome,
+    which every speedup of a recording is against; a replay (a tune without a GPU) compares against its
+    recording's baseline without storing it."""
+    base = template.space.key(template.space.baseline())
+    statuses = sorted({r["status"] for r in rows if template.space.key(r["genome"]) == base})
+    if "ok" in statuses:
+        return
+    size = "x".join(str(problem[k]) for k in template.problem if k in problem) or str(problem)
+    what = f"was {'/'.join(statuses)}" if statuses else "was never evaluated here"
+    if replayed and all(r.get("replay") for r in rows):
+        how = (f"its {len(rows)} evaluations are a replay of {', '.join(replayed)}, which compares against "
+               "that recording's baseline without storing it: replay that recording itself, or measure one on a "
+               f"GPU with `evo-kernels record {template.name}`")
+    else:
+        how = f"measure one on a GPU with `evo-kernels record {template.name}` (it measures the baseline first)"
+    raise ValueError(f"{db}: cannot export a recording of {template.name} at {size}: its baseline genome, which "
+                     f"every speedup of a recording is against, {what}; {how}")

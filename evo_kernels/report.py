@@ -19,6 +19,10 @@ from evo_kernels.records import STAGES, size_name
 from evo_kernels.store_rows import feasible
 
 
+def section_name(template: str, problem: dict[str, Any]) -> str:
+    """The one name of a report's section for a kernel at a size, ``sgemm 2048x2048x2048`` (its size in the
+    template's order), which also names its plots and keys its "why it is fast" rows (``ablations.py``)."""
+    return f"{template} {size_name(in_template_order(problem, template))}"
 
 
 def best_so_far(values: Sequence[float]) -> list[float]:
@@ -65,8 +69,7 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
     md = [f"# {title}", ""]
     groups: dict[str, list[dict]] = {}
     for r in rows:
-        size = size_name(in_template_order(r["problem"], r["template"]))
-        groups.setdefault(f"{r['template']} {size}", []).append(r)
+        groups.setdefault(section_name(r["template"], r["problem"]), []).append(r)
     for name, grp in groups.items():
         grp = sorted(grp, key=lambda r: r.get("id", 0))
         slug = name.replace(" ", "_")

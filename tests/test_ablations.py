@@ -5,8 +5,8 @@ a replay), and left out where nothing can measure it."""
 import pytest
 
 from evo_kernels.ablations import ablation, measure_ablations
-from evo_kernels.leaderboard import problem_label
 from evo_kernels.records import Candidate
+from evo_kernels.report import section_name
 from evo_kernels.runners.choose import RECORDINGS, Backend
 from evo_kernels.runners.replay import load_space
 from evo_kernels.template import load_template
@@ -52,7 +52,7 @@ def test_measure_ablations_takes_the_best_genome_of_each_size_and_leaves_out_wha
     slower = next(r for r in rows if r["status"] == "ok" and r["genome"] != best["genome"])
     failed = {**slower, "status": "wrong_result", "fitness": best["fitness"] * 3}   # never the best, however fit
     out = measure_ablations([*rows, other_size, no_recording, failed], Backend())
-    label = f"transpose {problem_label(rp.problem, 'transpose')}"   # the leaderboard's label of the size
+    label = section_name("transpose", rp.problem)   # the report's section, where write_report looks them up
     assert list(out) == [label]
     assert out[label][0]["change"] == "(best genome)" and out[label][0]["genome"] == best["genome"]
     assert out[label][0]["speedup"] == pytest.approx(next(

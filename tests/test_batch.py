@@ -140,6 +140,15 @@ def test_entries_are_named_after_the_size_they_tune(tmp_path, capsys):
     assert [p.name for p in (tmp_path / "out" / "populations").iterdir()] == ["transpose-2048x2048-random-s0-replay"]
 
 
+def test_the_batch_report_has_its_why_it_is_fast_section(tmp_path, capsys):
+    # was: measured, then dropped (keyed by the leaderboard's "2048^2", looked up by the report's "2048x2048")
+    path = jobs_file(tmp_path, {"strategy": "random"})
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+    text = (tmp_path / "out" / "report" / "REPORT.md").read_text()
+    assert "## transpose 2048x2048" in text and "### Why it is fast" in text, text
+    assert "the ablation needs a GPU" in text  # here the shipped recording holds none of the reverted genomes
+
+
 def test_the_closing_leaderboard_leaves_out_infeasible_genomes_and_says_how_many(tmp_path, capsys):
     path = jobs_file(tmp_path, {"strategy": "random", "max_registers": 8})
     main(["batch", str(path)])

@@ -221,3 +221,25 @@ def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_
     assert theirs[other_only]["prior_serves"] is False  # the same on the other space, whose own source it was
     assert sum(line.endswith("so no prior") for line in lines) == 2
     assert format_table(json.loads(out.out)).count("its source fitted on this space left out") == 4
+
+
+def test_help_reads_tunes_defaults_and_names_the_command(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # said "(default 0; tune uses 1)" while tune's default was 0, and "usage: bench-search"
+    from evo_kernels.cli import main as cli_main
+    from evo_kernels.settings import DEFAULTS
+
+    def help_text() -> str:
+        with pytest.raises(SystemExit) as exc:
+            cli_main(["bench-search", "--help"])
+        assert exc.value.code == 0
+        return " ".join(capsys.readouterr().out.split())
+
+    text = help_text()
+    assert text.startswith("usage: evo-kernels bench-search [-h] --space SPACE"), text
+    assert f"(default 0; tune's default {DEFAULTS['ahead']})" in text, text
+    assert f"{DEFAULTS['batch_size']}: as tune asks by default" in text, text
+    monkeypatch.setitem(DEFAULTS, "ahead", 3)   # the help follows the one place that decides tune's default
+    monkeypatch.setitem(DEFAULTS, "batch_size", 5)
+    text = help_text()
+    assert "(default 0; tune's default 3)" in text and "5: as tune asks by default" in text, text

@@ -174,6 +174,17 @@ def test_a_replay_of_another_kernel_is_refused_before_the_db_is_touched(finished
 # --- read-only databases --------------------------------------------------------------------------
 
 
+def test_record_from_a_replayed_database_says_what_is_missing_in_one_line(finished, tmp_path, capsys):
+    # was: a traceback ending "ValueError: write_recording: the baseline genome {...} was not evaluated ok", status 1
+    code, err = run(capsys, "record", "transpose", "--from-db", "--db", str(finished), "--out", str(tmp_path / "r.gz"))
+    one_line_error(code, err, f"{finished}: cannot export a recording of transpose at 2048x2048: its baseline genome",
+                   "was never evaluated here; its 16 evaluations are a replay of transpose.json.gz",
+                   "measure one on a GPU with `evo-kernels record transpose`")
+    assert not (tmp_path / "r.gz").exists()
+    code, err = run(capsys, "record", "softmax", "--from-db", "--db", str(finished), "--out", str(tmp_path / "r.gz"))
+    one_line_error(code, err, f"{finished}: no evaluations of softmax")  # was a traceback too
+
+
 def test_tune_on_a_read_only_database_is_refused_before_the_banner(finished):
     # 18.2: the banner, then a StoreError traceback mid-run, -wal and -shm files left
     before = snapshot(finished.parent)

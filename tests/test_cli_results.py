@@ -83,6 +83,15 @@ def test_a_replayed_run_is_exported_and_reported_as_replayed(finished, tmp_path,
     assert "; replayed transpose.json.gz" in text
 
 
+def test_report_has_its_why_it_is_fast_section(finished, tmp_path, replay, capsys):
+    # was: the ablations were measured, keyed "transpose 2048^2", looked up as "transpose 2048x2048" and dropped
+    assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep")]) == 0, capsys.readouterr().err
+    text = (tmp_path / "rep" / "REPORT.md").read_text()
+    section = text.split("## transpose 2048x2048", 1)[1]
+    assert "### Why it is fast: each transform of the best genome reverted alone" in section, text
+    assert "the ablation needs a GPU" in section  # here the shipped recording holds none of the reverted genomes
+
+
 @pytest.mark.parametrize("sizes, says", [
     ("R=abc", "--sizes 'R=abc': a size is an integer"),  # said --size
     ("R=2048", "--sizes: no size for C (the template's dimensions: R, C)"),  # was: no passed evaluations at ...

@@ -3,12 +3,14 @@ counts the designs; `compile` builds the baseline, a given genome and random one
 figures, serves a second build from its cache, and refuses bad input in one line before any build."""
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from evo_kernels.template import available_templates, load_template
-from _cli_helpers import cli, one_line_error, run
+from _cli_helpers import ENV, cli, one_line_error, run
 
 needs_nvcc = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
 
@@ -24,6 +26,16 @@ def test_list_never_cuts_a_gene_name_when_piped():
     for name in available_templates():
         for gene in load_template(name).space.names:
             assert f"│ {gene} " in r.stdout, gene
+
+
+@pytest.mark.parametrize("flags", [[], ["--json"]], ids=["table", "json"])
+def test_list_into_a_closed_pipe_ends_quietly_with_141(flags):
+    # `list | head -1` exited 1: rich's console caught the BrokenPipeError and exited itself
+    p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", "list", *flags], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=ENV)
+    p.stdout.close()  # the reader is gone before the first line is written
+    err = p.stderr.read().decode()
+    assert p.wait(timeout=120) == 141 and err == "", err
 
 
 def test_list_json_counts_each_templates_known_designs():

@@ -167,3 +167,31 @@ def test_record_writes_each_measurement_once_and_extend_measures_only_what_is_ne
     with ResultStore(db, readonly=True) as s:
         keys = [r["genome_key"] for r in s.rows(run_id="record-transpose")]
     assert len(both) == 6 and len(keys) == len(set(keys)) and set(keys) == both
+
+
+def test_export_from_a_database_needs_a_passed_evaluation_of_the_baseline(tmp_path):
+    # record --from-db: every speedup of a recording is against its baseline; without one stored it was
+    # write_recording's ValueError about a genome dict, and a traceback from the command
+    from evo_kernels.recording import export_recording
+    from evo_kernels.records import Candidate
+    from evo_kernels.runners.replay import load_space
+    from evo_kernels.store import ResultStore
+    from evo_kernels.tuning import StoreWriter
+
+    rp = load_space(RECORDINGS / "transpose.json.gz")
+    base = rp.space.key(rp.space.baseline())
+    evs = rp.evaluator().evaluate([Candidate("transpose", g, rp.problem, rp.space.key(g)) for g in rp.genomes()[:6]])
+    assert evs[0].candidate.key == base and evs[0].status == "ok"
+    db, out = str(tmp_path / "m.db"), tmp_path / "r.json.gz"
+    with ResultStore(db) as store:
+        StoreWriter(store, "r1", replay=False).many(evs[1:])
+    with pytest.raises(ValueError) as exc:
+        export_recording(db, "transpose", str(out))
+    assert str(exc.value) == (f"{db}: cannot export a recording of transpose at 2048x2048: its baseline genome, "
+                              "which every speedup of a recording is against, was never evaluated here; measure one "
+                              "on a GPU with `evo-kernels record transpose` (it measures the baseline first)")
+    assert not out.exists()
+    with ResultStore(db) as store:   # with the baseline's evaluation it is exported, and replays
+        StoreWriter(store, "r1", replay=False).many(evs[:1])
+    again = load_space(export_recording(db, "transpose", str(out)))
+    assert again.space.key(again.baseline) == base and len(again.genomes()) == 6

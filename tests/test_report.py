@@ -3,11 +3,11 @@ by evo_kernels/ablations.py: tests/test_ablations.py)."""
 import numpy as np
 
 from evo_kernels.records import Candidate
-from evo_kernels.ablations import ablation
-from evo_kernels.report import best_so_far, pareto_front, write_report
+from evo_kernels.ablations import measure_ablations
+from evo_kernels.report import best_so_far, pareto_front, section_name, write_report
 from evo_kernels.runners.replay import load_space
 from evo_kernels.template import load_template
-from evo_kernels.runners.choose import RECORDINGS
+from evo_kernels.runners.choose import RECORDINGS, Backend
 
 
 def test_pareto_front_and_best_so_far():
@@ -16,25 +16,32 @@ def test_pareto_front_and_best_so_far():
     assert best_so_far([1, 3, 2, 5, 4]) == [1, 3, 3, 5, 5]
 
 
-def test_report_on_replayed_h200_measurements(tmp_path):
-    """Rows as the store returns them, from the shipped H200 transpose recording (a replay)."""
+def test_report_on_replayed_h200_measurements(tmp_path, replay):
+    """Rows as the store returns them (a problem's keys sorted), from the shipped H200 transpose recording (a
+    replay), with the "why it is fast" rows as measure_ablations keys them: the report finds them under its
+    section. Was: they were keyed "transpose 2048^2" and looked up as "transpose 2048x2048", so the section
+    was silently dropped."""
     rp = load_space(RECORDINGS / "transpose.json.gz")
     t = load_template("transpose")
     ev = rp.evaluator()
     cands = [t.space.key(g) for g in rp.genomes()]
     evs = ev.evaluate([Candidate("transpose", g, rp.problem, k) for g, k in zip(rp.genomes(), cands)])
-    rows = [{"id": i, "template": "transpose", "problem": rp.problem, "run_id": "r1", "member": i % 3,
-             "fitness": e.fitness, "median_ms": e.run.median_ms, "registers": e.build.registers,
+    rows = [{"id": i, "template": "transpose", "problem": dict(sorted(rp.problem.items())), "run_id": "r1",
+             "member": i % 3, "fitness": e.fitness, "median_ms": e.run.median_ms, "registers": e.build.registers,
              "smem_bytes": e.build.smem_bytes, "status": e.status, "genome": e.candidate.genome}
             for i, e in enumerate(evs)]
     best = max(rows, key=lambda r: r["fitness"])
-    abl = ablation(t, best["genome"], ev.evaluate, rp.problem)
-    assert abl[0]["change"] == "(best genome)" and abl[0]["status"] == "ok"
+    ablations = measure_ablations(rows, Backend())
+    assert list(ablations) == [section_name("transpose", rp.problem)] == ["transpose 2048x2048"]
+    abl = ablations["transpose 2048x2048"]
+    assert abl[0]["change"] == "(best genome)" and abl[0]["status"] == "ok" and abl[0]["genome"] == best["genome"]
     assert all(a["status"] in ("ok", "not recorded") for a in abl)
-    label = "transpose " + "x".join(map(str, rp.problem.values()))
-    path = write_report(rows, tmp_path, ablations={label: abl})
+    path = write_report(rows, tmp_path, ablations=ablations)
     text = path.read_text()
-    assert "Pareto front" in text and "Why it is fast" in text
+    assert "Pareto front" in text and "### Why it is fast" in text
+    # the recording holds none of the reverted genomes: the section says that the ablation needs a GPU
+    assert all(a["status"] == "not recorded" for a in abl[1:])
+    assert "the ablation needs a GPU (run `evo-kernels report` there)" in text, text
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
     assert len(pngs) == 4 and all((tmp_path / p).stat().st_size > 5000 for p in pngs)
     assert np.isfinite(best["median_ms"])
