@@ -223,7 +223,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
         resumed = loop.spent
     nbytes, flops = s.template.cost(s.problem)
     board = LiveLeaderboard(s.cfg.budget, nbytes, flops, stream=stream,
-                            note=s.note + (f"; resumed at {resumed} evaluations" if resumed else ""),
+                            note=s.note + _resumed_words(resumed, s.cfg.budget),
                             replay=s.replayed, workers=s.runner.workers, busy=s.runner.busy)
     board.restore(row_from_evaluation(ev, nbytes, flops) for ev in loop.history if ev.feasible)
     deadline = time.monotonic() + s.cfg.time_limit_s if s.cfg.time_limit_s else None
@@ -240,6 +240,17 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
             "best": board.rows[:1], "best_genome": best.candidate.genome if best else None,
             "best_fitness": best.fitness if best else 0.0, "replay": s.replayed, "workers": s.runner.workers,
             "busy": s.runner.busy(), "stage_s": dict(board.stage_s), "measured": board.measured}
+
+
+def _resumed_words(resumed: int, budget: int) -> str:
+    """What the first line says of a resumed run: where it resumed, and that nothing is left where the budget
+    was already spent (a finished run asked again: raise --budget to go on)."""
+    if not resumed:
+        return ""
+    if resumed >= budget:
+        return (f"; resumed at {resumed} evaluations: the budget of {budget} was already spent, nothing is measured "
+                "(raise --budget to go on)")
+    return f"; resumed at {resumed} evaluations"
 
 
 def outcome(ev: Evaluation) -> str:

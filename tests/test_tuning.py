@@ -323,6 +323,16 @@ def test_a_resumed_run_does_not_announce_its_old_best_again(tmp_path):
     assert all(f > max(first) for f in bests(40))
 
 
+def test_a_finished_run_asked_again_says_its_budget_was_spent(tmp_path):
+    args = ("tune", TEMPLATE, "--budget", "12", "--strategy", "ga", "--db", str(tmp_path / "f.db"))
+    assert cli(*args).returncode == 0
+    again = cli(*args)
+    assert again.returncode == 0, again.stderr
+    first = again.stdout.splitlines()[0]
+    assert first.endswith("; resumed at 12 evaluations: the budget of 12 was already spent, nothing is measured "
+                          "(raise --budget to go on)"), first
+
+
 def test_pbt_starts_from_the_shipped_population_unless_told_otherwise(tmp_path):
     """Without --init-population, tune's pbt starts from the shipped names population: its first line says so and it
     asks exactly what the same run with that folder named asks. On a replay the source fitted on the replayed
