@@ -89,7 +89,7 @@ def table(rows: Sequence[dict[str, Any]], title: str = "", width: int | None = N
                       (rate_head, "right"), ("roof", "right"), ("regs", "right"), ("spill", "right"), ("cv", "right"),
                       ("by", "left")):
         t.add_column(col, justify=just, no_wrap=True)
-    for i, r in enumerate(rows, 1):
+    for i, r in zip(ranks(rows), rows):
         rate = f"{r['rate'] / 1e3:.1f}" if r.get("rate") else "-"  # TFLOP/s or TB/s
         by = f"m{r['member']}g{r['generation']}" if r.get("member") is not None else "-"
         us = r["median_us"]
@@ -100,11 +100,22 @@ def table(rows: Sequence[dict[str, Any]], title: str = "", width: int | None = N
     return t
 
 
+def ranks(rows: Sequence[dict[str, Any]]) -> list[int]:
+    """Each row's rank within its own template (rows of several templates come best-first per template: a
+    speedup is over each template's own baseline, so one kernel's ranks say nothing of another's)."""
+    seen: dict[str, int] = {}
+    out = []
+    for r in rows:
+        seen[r["template"]] = seen.get(r["template"], 0) + 1
+        out.append(seen[r["template"]])
+    return out
+
+
 def plain_lines(rows: Sequence[dict[str, Any]]) -> list[str]:
     return [f"{i:2d} {r['template']} {problem_label(r['problem'], r['template'])} {r['median_us']:.1f} us "
             f"x{r['speedup']:.2f} "
             f"fit {r['fitness']:.3f} regs {r['registers']} spill {r['spill_bytes']} cv {r['cv']:.3f} "
-            f"{json.dumps(r['genome'], separators=(',', ':'))}" for i, r in enumerate(rows, 1)]
+            f"{json.dumps(r['genome'], separators=(',', ':'))}" for i, r in zip(ranks(rows), rows)]
 
 
 @dataclass
@@ -245,7 +256,7 @@ def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO | None = None, tit
 
         console = Console(file=stream)
         console.print(table(rows, title))
-        for i, r in enumerate(rows, 1):
+        for i, r in zip(ranks(rows), rows):
             console.print(f"{i:2d} {json.dumps(r['genome'], separators=(',', ':'))}", overflow="fold")
     else:
         if title:
@@ -263,15 +274,19 @@ def store_rows(store, template: str | None, top: int) -> list[dict]:
               for r in store.top(top, template=name, feasible=True)]
     out = []
     for r in ranked:
+        genome = r["genome"]
         try:
             from evo_kernels.template import load_template
 
-            nbytes, flops = load_template(r["template"]).cost(r["problem"])
+            t = load_template(r["template"])
+            nbytes, flops = t.cost(r["problem"])
+            order = [g.name for g in t.space.genes]   # the template's gene order, as tune prints a genome
+            genome = {**{n: genome[n] for n in order if n in genome}, **genome}
         except Exception:  # a template gone or broken since: no rates, still a row
             nbytes, flops = 0, 0
         unit, rate = throughput(r["median_ms"], nbytes, flops)
         out.append({"template": r["template"], "problem": r["problem"], "key": r["genome_key"],
-                    "genome": r["genome"], "median_us": r["median_ms"] * 1e3, "speedup": r["speedup"],
+                    "genome": genome, "median_us": r["median_ms"] * 1e3, "speedup": r["speedup"],
                     "fitness": r["fitness"], "rate": rate, "rate_unit": unit,
                     "roofline_pct": roofline_pct(r["median_ms"], nbytes, flops), "registers": r["registers"],
                     "spill_bytes": r["spill_bytes"], "cv": r["cv"], "member": r.get("member"),

@@ -3,6 +3,7 @@ import io
 
 from rich.console import Console
 
+from evo_kernels.template import load_template
 from evo_kernels.leaderboard import LiveLeaderboard, plain_lines, problem_label, table
 from evo_kernels.records import Candidate
 from evo_kernels.runners.replay import load_space
@@ -84,6 +85,10 @@ def test_store_rows_show_the_best_of_each_template(tmp_path):
             mine = [r["fitness"] for r in rows if r["template"] == name]
             assert mine == sorted(mine, reverse=True) and mine[0] == store.top(1, template=name)[0]["fitness"]
         assert [r["template"] for r in store_rows(store, "transpose", 2)] == ["transpose"] * 2
+        # ranked within each template, genomes in the template's gene order (as tune prints them)
+        assert [line.split()[0] for line in plain_lines(rows)] == ["1", "2", "3"] * 2
+        for r in rows:
+            assert list(r["genome"]) == [g.name for g in load_template(r["template"]).space.genes]
 
 
 def test_the_rate_column_names_its_unit():
