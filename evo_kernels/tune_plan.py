@@ -80,6 +80,11 @@ def recorded_only(recorded: GenomeSpace, space: GenomeSpace, pins: dict[str, Any
                "every value can be tuned")
         if name in pins:
             try:
+                tg.coerce(pins[name])
+            except InvalidGenome:   # not a value of the gene at all: what the recording holds is beside the point
+                raise TuneError(f"{where}: pin {name}={pins[name]}: not in the template's domain "
+                                f"({', '.join(map(repr, tg.values))})") from None
+            try:
                 rg.coerce(pins[name])
             except InvalidGenome:
                 raise TuneError(f"{where}: pin {name}={pins[name]}: {why}") from None

@@ -52,6 +52,9 @@ def test_bad_tune_flags_are_one_line_and_write_nothing(tmp_path, replay, capsys,
                                            "(the template's domain: 1, 8)"),
     (["--forbid", "TileLoops_SplitKEdges=1"], "forbid TileLoops_SplitKEdges=1 forbids every value recorded: the "
                                               "recording pins it to 1"),
+    # a value of no domain at all is said as such, not as what the recording holds
+    (["--pin", "TileLoops_M=7"], "sgemm.json.gz: pin TileLoops_M=7: not in the template's domain "
+                                 "(16, 32, 64, 128, 256)"),
 ])
 def test_a_pin_the_recording_cannot_serve_says_the_recording_pins_the_gene(tmp_path, replay, capsys, flags, says):
     code, err = run(capsys, "tune", "sgemm", "--budget", "4", "--db", str(tmp_path / "p.db"), *flags)
