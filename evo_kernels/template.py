@@ -259,17 +259,10 @@ def load_template(name_or_path: str) -> KernelTemplate:
         meta = importlib.util.module_from_spec(spec)
         sys.modules[mod_name] = meta
         spec.loader.exec_module(meta)
-    except Exception as exc:
+        genes = _check_metadata(meta, name)
+    except Exception as exc:  # the one path of every metadata mistake: one line naming the file
         sys.modules.pop(mod_name, None)
         raise TemplateError(f"{meta_path}: cannot load metadata: {_one_line(exc)}") from exc
-    missing = [r for r in REQUIRED if not hasattr(meta, r)]
-    if missing:
-        raise TemplateError(f"{meta_path}: missing metadata {', '.join(missing)}")
-    genes = list(meta.GENES)
-    if not genes or not all(isinstance(g, Gene) for g in genes):
-        raise TemplateError(f"{meta_path}: GENES must be a non-empty list of evo_kernels.genome.Gene")
-    if len(meta.CHECK_PROBLEMS) < 2:
-        raise TemplateError(f"{meta_path}: CHECK_PROBLEMS needs at least two shapes, one that no tile divides")
     source = mako_path.read_text()
     try:
         mako = Template(source, filename=str(mako_path), strict_undefined=True)
@@ -299,6 +292,21 @@ def load_template(name_or_path: str) -> KernelTemplate:
     tmpl.designs, tmpl.design_sizes = _load_designs(mako_path.with_name(name + ".designs.json"), tmpl.space,
                                                     tmpl.problem)
     return tmpl
+
+
+def _check_metadata(meta: Any, name: str) -> list[Gene]:
+    """The genes of a loaded metadata module, after the checks of what it declares; a ValueError naming the
+    first mistake, which :func:`load_template` reports as the file's."""
+    missing = [r for r in REQUIRED if not hasattr(meta, r)]
+    if missing:
+        raise ValueError(f"missing metadata {', '.join(missing)}")
+    genes = list(meta.GENES)
+    if not genes or not all(isinstance(g, Gene) for g in genes):
+        raise ValueError("GENES must be a non-empty list of evo_kernels.genome.Gene")
+    GenomeSpace(genes, name=name)  # its own checks of the genes together (each name once)
+    if len(meta.CHECK_PROBLEMS) < 2:
+        raise ValueError("CHECK_PROBLEMS needs at least two shapes, one that no tile divides")
+    return genes
 
 
 def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from evo_kernels.template import available_templates, load_template
-from _cli_helpers import cli, one_line_error, run
+from _cli_helpers import ENV, cli, one_line_error, run
 
 needs_nvcc = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
 
@@ -31,6 +31,20 @@ def test_list_json_counts_each_templates_known_designs():
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)
     assert rows and all(row["designs"] == len(load_template(row["template"]).designs) > 0 for row in rows)
+
+
+def test_list_and_compile_refuse_a_template_with_a_repeated_gene_name_in_one_line(tmp_path):
+    # was: a ValueError traceback and exit 1 from both, where other metadata mistakes are one line, exit 2
+    faulty = Path(__file__).resolve().parent / "faulty"  # a user's template: the faulty suite's correct one
+    shutil.copy(faulty / "_faulty_problem.py", tmp_path)
+    shutil.copy(faulty / "correct_simple.cu.mako", tmp_path / "saxpy.cu.mako")
+    meta = tmp_path / "saxpy.py"
+    meta.write_text((faulty / "correct_simple.py").read_text() + "\nGENES = GENES + GENES\n")
+    for r in (cli("compile", str(tmp_path / "saxpy.cu.mako"), "--cache", str(tmp_path / "cache")),
+              cli("list", env={**ENV, "EVO_KERNELS_TEMPLATES": str(tmp_path)})):
+        one_line_error(r.returncode, r.stderr.strip(), f"{meta}: cannot load metadata: ",
+                       "repeated gene names AdjustBlockSize")
+    assert not (tmp_path / "cache").exists()
 
 
 # --- compile ---------------------------------------------------------------------------------------

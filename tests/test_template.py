@@ -109,6 +109,17 @@ def test_python_error_in_metadata_names_the_file(tmp_path):
     assert str(meta) in str(e.value) and "\n" not in str(e.value)
 
 
+def test_a_repeated_gene_name_names_the_file(tmp_path):
+    # was: a ValueError traceback from the genome space, where every other metadata mistake is one line
+    _, meta = copy_template(tmp_path)
+    meta.write_text(meta.read_text() + "\nGENES.append(GENES[1])\n")
+    with pytest.raises(TemplateError) as e:
+        load_template(str(meta))
+    msg = str(e.value)
+    assert msg.startswith(f"{meta}: cannot load metadata: ") and "repeated gene names AdjustBlockSize" in msg
+    assert "\n" not in msg and "TileLoops," not in msg  # the repeated name alone, not all forty
+
+
 def test_missing_sidecar_names_the_file(tmp_path):
     mako, meta = copy_template(tmp_path)
     meta.unlink()
