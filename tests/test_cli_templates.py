@@ -59,6 +59,7 @@ def test_compile_refuses_a_negative_seed(tmp_path, capsys):
     ("{bad", "--genome"),
     ('{"TileLoops": 7}', "--genome: invalid for transpose"),
     ('{"Nosuch": 1}', "--genome: invalid for transpose"),
+    ("/nonexistent/genome.json", "--genome: no such file: /nonexistent/genome.json"),
 ])
 def test_compile_refuses_a_bad_genome_in_one_line_before_any_build(tmp_path, capsys, genome, says):
     code, err = run(capsys, "compile", "transpose", "--genome", genome, "--cache", str(tmp_path))
