@@ -105,6 +105,13 @@ def test_compile_takes_a_template_by_its_file_and_says_so_when_a_build_fails(tmp
     r = cli("compile", str(here / "faulty" / "syntax_error.py"), "--cache", str(tmp_path), "--json")
     rows = json.loads(r.stdout)
     assert r.returncode == 1 and [x["status"] for x in rows] == ["compile_error"] and rows[0]["error"], r.stderr
+    # the table's line names the template file, the genome and the rendered source nvcc points into, which is kept
+    r = cli("compile", str(here / "faulty" / "syntax_error.cu.mako"), "--cache", str(tmp_path))
+    (line,) = r.stderr.splitlines()
+    mako = here / "faulty" / "syntax_error.cu.mako"
+    assert r.returncode == 1 and line.startswith(f"{rows[0]['key']}: compile_error: {mako}, genome {rows[0]['key']}: ")
+    kept = line.split(": ")[3].split("(")[0]
+    assert kept.startswith(str(tmp_path)) and "the missing semicolon" in Path(kept).read_text(), line
 
 
 # --- --arch ---------------------------------------------------------------------------------------
