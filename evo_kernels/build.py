@@ -1,7 +1,9 @@
 """NvccBuilder: render, compile with nvcc in parallel (joblib), cache cubins by content, parse ptxas.
 
 Every outcome is a :class:`~evo_kernels.records.BuildResult`; a failed compile carries its error
-text and never raises out of a batch.
+text and never raises out of a batch. The rendered source of a failed compile is kept beside the cubin
+cache (``<cache>/<2 hex>/<digest>.cu``), and the error names the template file, the genome's key and that
+file, so that the line nvcc points at can be opened.
 """
 from __future__ import annotations
 
@@ -117,6 +119,15 @@ def default_cache_dir() -> Path:
     return Path(os.environ.get("EVO_KERNELS_CACHE", Path.home() / ".cache" / "evo-kernels" / "cubins"))
 
 
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``path`` through a temporary of this write alone and a rename, so that a concurrent reader, or
+    another build of the same source, never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
 class Builder(Protocol):
     """The build seam beside the Runner: candidates of a template in, BuildResults out, either as
     a batch (``build``) or one future per candidate, resolved as each finishes (``submit``)."""
@@ -167,6 +178,11 @@ class NvccBuilder:
         threads = template.launch(genome, cand.problem or template.problem).threads
         return source, replace(base, threads_per_block=threads)
 
+    @staticmethod
+    def _origin(template: KernelTemplate, cand: Candidate) -> str:
+        """What a failed compile's error starts with: the template file and the genome's key."""
+        return f"{template.mako_path}, genome {cand.key or template.space.key(cand.genome)}"
+
     def submit(self, template: KernelTemplate, candidates: Sequence[Candidate]) -> list[Future]:
         """One future per candidate, each resolving to its BuildResult as soon as it is built."""
         version = nvcc_version(self.nvcc)
@@ -182,7 +198,7 @@ class NvccBuilder:
                 f.set_result(base)
                 out.append(f)
             else:
-                out.append(self._pool.submit(self._build_one, source, base))
+                out.append(self._pool.submit(self._build_one, source, base, self._origin(template, cand)))
         return out
 
     def close(self) -> None:
@@ -198,19 +214,26 @@ class NvccBuilder:
         results: list[BuildResult] = [b for _, b in jobs]
         if todo:
             self.cache_dir.mkdir(parents=True, exist_ok=True)
-            built = Parallel(n_jobs=self.n_jobs, prefer="threads")(delayed(self._build_one)(s, b) for _, s, b in todo)
+            built = Parallel(n_jobs=self.n_jobs, prefer="threads")(
+                delayed(self._build_one)(s, b, self._origin(template, b.candidate)) for _, s, b in todo)
             for (i, _, _), r in zip(todo, built):
                 results[i] = r
         return results
 
-    def _build_one(self, source: str, base: BuildResult) -> BuildResult:
+    def _build_one(self, source: str, base: BuildResult, origin: str) -> BuildResult:
         digest = hashlib.sha256("\0".join([source, *self.flags, base.nvcc_version]).encode()).hexdigest()
         cubin = self.cache_dir / digest[:2] / f"{digest}.cubin"
         meta = cubin.with_suffix(".json")
+        kept = cubin.with_suffix(".cu").absolute()  # the rendered source, kept where the build fails
         base = replace(base, source_hash=hashlib.sha256(source.encode()).hexdigest()[:16])
         if meta.exists() and (cubin.exists() or json.loads(meta.read_text()).get("status") != "ok"):
             cached = json.loads(meta.read_text())
-            return self._finish(replace(base, cached=True, cubin_path=str(cubin), **cached))
+            failed = cached.get("status") == "compile_error"
+            # a failure cached before its source was kept names a deleted temporary: built again, below
+            if not failed or str(kept) in cached.get("error", ""):
+                if failed and not kept.exists():  # removed since
+                    _write_atomically(kept, source)
+                return self._finish(replace(base, cached=True, cubin_path=str(cubin), **cached), origin)
         t0 = time.perf_counter()
         with tempfile.TemporaryDirectory(prefix="evo-build-") as tmp:
             src, out = Path(tmp) / "kernel.cu", Path(tmp) / "kernel.cubin"
@@ -219,16 +242,22 @@ class NvccBuilder:
                 proc = subprocess.run([self.nvcc, *self.flags, "-o", str(out), str(src)], capture_output=True,
                                       text=True, timeout=self.timeout_s)
             except subprocess.TimeoutExpired:
-                return replace(base, status="compile_error", error=f"nvcc timed out after {self.timeout_s:.0f} s")
+                _write_atomically(kept, source)
+                return self._finish(replace(base, status="compile_error",
+                                            error=f"{kept}: nvcc timed out after {self.timeout_s:.0f} s"), origin)
             seconds = time.perf_counter() - t0
             if proc.returncode != 0 or not out.exists():
-                err = (proc.stderr or proc.stdout).strip()
-                fields = {"status": "compile_error", "error": err[-4000:], "compile_seconds": seconds}
+                _write_atomically(kept, source)
+                # nvcc names the temporary, gone once this returns: name the kept copy instead
+                err = (proc.stderr or proc.stdout).strip().replace(str(src), str(kept))[-4000:]
+                fields = {"status": "compile_error", "compile_seconds": seconds,
+                          "error": err if str(kept) in err else f"{kept}: {err}"}  # ptxas's name no file
             else:
                 rep = parse_ptxas(proc.stderr + proc.stdout).get(base.entry)
                 if rep is None:
+                    _write_atomically(kept, source)
                     fields = {"status": "compile_error", "compile_seconds": seconds,
-                              "error": f"entry function {base.entry!r} not found in the ptxas report "
+                              "error": f"{kept}: entry function {base.entry!r} not found in the ptxas report "
                                        "(is it declared extern \"C\" __global__?)"}
                 else:
                     fields = {"status": "ok", "compile_seconds": seconds, "registers": rep.registers,
@@ -241,15 +270,16 @@ class NvccBuilder:
                     tmp_cubin = cubin.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
                     shutil.copyfile(out, tmp_cubin)
                     os.replace(tmp_cubin, cubin)  # atomic: a concurrent reader never sees half a cubin
-            meta.parent.mkdir(parents=True, exist_ok=True)
-            tmp_meta = meta.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
-            tmp_meta.write_text(json.dumps(fields))
-            os.replace(tmp_meta, meta)
-        return self._finish(replace(base, cubin_path=str(cubin) if fields["status"] == "ok" else "", **fields))
+            _write_atomically(meta, json.dumps(fields))
+        return self._finish(replace(base, cubin_path=str(cubin) if fields["status"] == "ok" else "", **fields), origin)
 
     @staticmethod
-    def _finish(r: BuildResult) -> BuildResult:
-        """Flag builds that compiled but cannot launch as one block on an SM."""
+    def _finish(r: BuildResult, origin: str) -> BuildResult:
+        """Name the template file and genome in a failed compile's error (its first line, which tables show, then
+        names the kept source and the line nvcc points at); flag builds that compiled but cannot launch as one
+        block on an SM."""
+        if r.status == "compile_error":
+            return replace(r, cubin_path="", error=f"{origin}: {r.error}")
         if r.status != "ok":
             return replace(r, cubin_path="")
         if r.registers * r.threads_per_block > REGS_PER_SM:

@@ -31,10 +31,19 @@ def console() -> Any:
 
 
 def parse_genome(text: str, flag: str = "--genome") -> dict:
-    """A genome given as JSON text or as the path of a JSON file (``flag`` names it in errors)."""
+    """A genome given as JSON text or as the path of a JSON file (``flag`` names it in errors, with the file's
+    path where it is one): text that does not start with ``{`` is a path."""
     src = flag
-    if not text.lstrip().startswith("{") and Path(text).exists():
-        src, text = text, Path(text).read_text()
+    if not text.lstrip().startswith("{"):
+        path = Path(text)
+        if not path.exists():
+            raise UsageError(f"{flag}: no such file: {text} (a genome is a JSON object, or the path of a file "
+                             "holding one)")
+        src = f"{flag} {path}"
+        try:
+            text = path.read_text()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"{src}: cannot read: {getattr(exc, 'strerror', None) or exc}") from exc
     try:
         genome = json.loads(text)
     except json.JSONDecodeError as exc:

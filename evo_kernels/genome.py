@@ -95,7 +95,8 @@ class GenomeSpace:
                  valid: Sequence[Genome] | None = None) -> None:
         names = [g.name for g in genes]
         if len(set(names)) != len(names):
-            raise ValueError(f"space {name}: repeated gene names {names}")
+            repeated = sorted({n for n in names if names.count(n) > 1})
+            raise ValueError(f"space {name}: repeated gene names {', '.join(repeated)} (each gene's name must differ)")
         self.genes: tuple[Gene, ...] = tuple(genes)
         self.names: tuple[str, ...] = tuple(names)
         self._by_name = {g.name: g for g in genes}

@@ -22,7 +22,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ import numpy as np
 from evo_kernels.genome import Gene, GenomeSpace
 from evo_kernels.limits import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
 from evo_kernels.records import Genome
+from evo_kernels.settings import check_problem
 
 REQUIRED = ("KERNEL", "GENES", "PROBLEM", "CHECK_PROBLEMS", "args", "launch", "reference", "cost")
 DTYPES = {"float32": ("float", np.float32), "int32": ("int", np.int32)}
@@ -259,17 +260,10 @@ def load_template(name_or_path: str) -> KernelTemplate:
         meta = importlib.util.module_from_spec(spec)
         sys.modules[mod_name] = meta
         spec.loader.exec_module(meta)
-    except Exception as exc:
+        genes = _check_metadata(meta, name)
+    except Exception as exc:  # the one path of every metadata mistake: one line naming the file
         sys.modules.pop(mod_name, None)
         raise TemplateError(f"{meta_path}: cannot load metadata: {_one_line(exc)}") from exc
-    missing = [r for r in REQUIRED if not hasattr(meta, r)]
-    if missing:
-        raise TemplateError(f"{meta_path}: missing metadata {', '.join(missing)}")
-    genes = list(meta.GENES)
-    if not genes or not all(isinstance(g, Gene) for g in genes):
-        raise TemplateError(f"{meta_path}: GENES must be a non-empty list of evo_kernels.genome.Gene")
-    if len(meta.CHECK_PROBLEMS) < 2:
-        raise TemplateError(f"{meta_path}: CHECK_PROBLEMS needs at least two shapes, one that no tile divides")
     source = mako_path.read_text()
     try:
         mako = Template(source, filename=str(mako_path), strict_undefined=True)
@@ -299,6 +293,34 @@ def load_template(name_or_path: str) -> KernelTemplate:
     tmpl.designs, tmpl.design_sizes = _load_designs(mako_path.with_name(name + ".designs.json"), tmpl.space,
                                                     tmpl.problem)
     return tmpl
+
+
+def _check_metadata(meta: Any, name: str) -> list[Gene]:
+    """The genes of a loaded metadata module, after the checks of what it declares; a ValueError naming the
+    first mistake, which :func:`load_template` reports as the file's."""
+    missing = [r for r in REQUIRED if not hasattr(meta, r)]
+    if missing:
+        raise ValueError(f"missing metadata {', '.join(missing)}")
+    genes = list(meta.GENES)
+    if not genes or not all(isinstance(g, Gene) for g in genes):
+        raise ValueError("GENES must be a non-empty list of evo_kernels.genome.Gene")
+    GenomeSpace(genes, name=name)  # its own checks of the genes together (each name once)
+    problem = meta.PROBLEM
+    if not isinstance(problem, Mapping) or not problem:
+        raise ValueError(f"PROBLEM {problem!r} must be a non-empty dict of dimension names to sizes")
+    checks = meta.CHECK_PROBLEMS
+    if not isinstance(checks, Sequence) or len(checks) < 2:
+        raise ValueError("CHECK_PROBLEMS needs at least two shapes, one that no tile divides")
+    for what, p in [("PROBLEM", problem), *(("CHECK_PROBLEMS", c) for c in checks)]:
+        check_problem(p, problem, what, repr(p))  # the dimensions of PROBLEM, each a positive integer
+    for p in (problem, *checks):  # each Arg checks its own role, dtype and init as it is made
+        try:
+            args = list(meta.args(dict(p)))
+        except Exception as exc:
+            raise ValueError(f"args at {size_text(p)}: {_one_line(exc)}") from exc
+        if not all(isinstance(a, Arg) for a in args):
+            raise ValueError(f"args at {size_text(p)} must return a list of evo_kernels.template.Arg")
+    return genes
 
 
 def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:

@@ -1,4 +1,6 @@
 """The builder against the real nvcc (no mocks): batches, cache, ptxas parsing, failures as values."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -7,6 +9,7 @@ from evo_kernels.records import Candidate
 from evo_kernels.template import load_template
 
 ALL = ("sgemm", "reduce_sum", "softmax", "transpose", "conv2d", "stencil")
+FAULTY = Path(__file__).resolve().parent / "faulty"
 pytestmark = pytest.mark.nvcc
 
 
@@ -103,6 +106,33 @@ def test_compile_error_is_a_result_not_an_exception(tmp_path):
                             strict_undefined=True)
     results = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [good]))
     assert results[0].status == "compile_error" and "oops" in results[0].error and not results[0].cubin_path
+
+
+def test_a_compile_error_names_the_template_the_genome_and_a_kept_copy_of_the_source(tmp_path):
+    # was: "/tmp/evo-build-xxxx/kernel.cu(7): error: ...", a folder deleted as the build returned
+    import json
+    import re
+
+    t = load_template(str(FAULTY / "syntax_error.cu.mako"))
+    c = candidates(t, [t.space.baseline()])
+    cache = tmp_path / "cubins"
+    first = NvccBuilder(cache_dir=cache).build(t, c)[0]
+    assert first.status == "compile_error" and "evo-build-" not in first.error
+    head = first.error.splitlines()[0]  # what tables show
+    m = re.fullmatch(rf"{re.escape(str(t.mako_path))}, genome {c[0].key}: (\S+\.cu)\((\d+)\): error: expected a \";\"",
+                     head)
+    assert m, head
+    kept, line = Path(m.group(1)), int(m.group(2))
+    assert kept.is_relative_to(cache) and kept.read_text() == t.render(t.space.baseline())
+    assert "the missing semicolon" in kept.read_text().splitlines()[line - 2]  # nvcc points past the line it lacks
+    kept.unlink()  # from the cache, the same error and the source again
+    again = NvccBuilder(cache_dir=cache).build(t, c)[0]
+    assert again.cached and again.error == first.error and kept.read_text() == t.render(t.space.baseline())
+    # an error cached before the source was kept names a deleted temporary: built again, not served
+    meta = kept.with_suffix(".json")
+    meta.write_text(json.dumps(json.loads(meta.read_text()) | {"error": "/tmp/evo-build-gone/kernel.cu(7): error"}))
+    rebuilt = NvccBuilder(cache_dir=cache).build(t, c)[0]
+    assert not rebuilt.cached and rebuilt.error == first.error
 
 
 def test_invalid_genome_is_a_result(tmp_path):

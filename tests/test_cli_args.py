@@ -13,10 +13,24 @@ def test_a_genome_is_json_text_or_a_json_file(tmp_path):
     f.write_text(json.dumps({"UnrollLoop": True}))
     assert parse_genome(str(f), "--start") == {"UnrollLoop": True}
     f.write_text("[1, 2]")
-    with pytest.raises(UsageError, match=rf"^{f}: a genome is a JSON object of gene names to values$"):
+    with pytest.raises(UsageError, match=rf"^--start {f}: a genome is a JSON object of gene names to values$"):
         parse_genome(str(f), "--start")
     with pytest.raises(UsageError, match=r"^--genome: not valid JSON: "):
         parse_genome('{"TileLoops": }')
+
+
+def test_a_genome_file_that_is_missing_broken_or_unreadable_is_named(tmp_path):
+    # was: a missing file said "--genome: not valid JSON: Expecting value", as if its path were the JSON; a folder
+    # ended in an IsADirectoryError traceback
+    missing = tmp_path / "nonexist.json"
+    with pytest.raises(UsageError, match=rf"^--genome: no such file: {missing} \(a genome is a JSON object"):
+        parse_genome(str(missing))
+    f = tmp_path / "g.json"
+    f.write_text("{bad")
+    with pytest.raises(UsageError, match=rf"^--start {f}: not valid JSON: Expecting property name"):
+        parse_genome(str(f), "--start")
+    with pytest.raises(UsageError, match=rf"^--genome {tmp_path}: cannot read: Is a directory$"):
+        parse_genome(str(tmp_path))
 
 
 def test_name_value_lists_and_their_errors():

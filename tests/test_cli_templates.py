@@ -45,6 +45,20 @@ def test_list_json_counts_each_templates_known_designs():
     assert rows and all(row["designs"] == len(load_template(row["template"]).designs) > 0 for row in rows)
 
 
+def test_list_and_compile_refuse_a_template_with_a_repeated_gene_name_in_one_line(tmp_path):
+    # was: a ValueError traceback and exit 1 from both, where other metadata mistakes are one line, exit 2
+    faulty = Path(__file__).resolve().parent / "faulty"  # a user's template: the faulty suite's correct one
+    shutil.copy(faulty / "_faulty_problem.py", tmp_path)
+    shutil.copy(faulty / "correct_simple.cu.mako", tmp_path / "saxpy.cu.mako")
+    meta = tmp_path / "saxpy.py"
+    meta.write_text((faulty / "correct_simple.py").read_text() + "\nGENES = GENES + GENES\n")
+    for r in (cli("compile", str(tmp_path / "saxpy.cu.mako"), "--cache", str(tmp_path / "cache")),
+              cli("list", env={**ENV, "EVO_KERNELS_TEMPLATES": str(tmp_path)})):
+        one_line_error(r.returncode, r.stderr.strip(), f"{meta}: cannot load metadata: ",
+                       "repeated gene names AdjustBlockSize")
+    assert not (tmp_path / "cache").exists()
+
+
 # --- compile ---------------------------------------------------------------------------------------
 
 
@@ -57,6 +71,7 @@ def test_compile_refuses_a_negative_seed(tmp_path, capsys):
     ("{bad", "--genome"),
     ('{"TileLoops": 7}', "--genome: invalid for transpose"),
     ('{"Nosuch": 1}', "--genome: invalid for transpose"),
+    ("/nonexistent/genome.json", "--genome: no such file: /nonexistent/genome.json"),
 ])
 def test_compile_refuses_a_bad_genome_in_one_line_before_any_build(tmp_path, capsys, genome, says):
     code, err = run(capsys, "compile", "transpose", "--genome", genome, "--cache", str(tmp_path))
@@ -102,6 +117,13 @@ def test_compile_takes_a_template_by_its_file_and_says_so_when_a_build_fails(tmp
     r = cli("compile", str(here / "faulty" / "syntax_error.py"), "--cache", str(tmp_path), "--json")
     rows = json.loads(r.stdout)
     assert r.returncode == 1 and [x["status"] for x in rows] == ["compile_error"] and rows[0]["error"], r.stderr
+    # the table's line names the template file, the genome and the rendered source nvcc points into, which is kept
+    r = cli("compile", str(here / "faulty" / "syntax_error.cu.mako"), "--cache", str(tmp_path))
+    (line,) = r.stderr.splitlines()
+    mako = here / "faulty" / "syntax_error.cu.mako"
+    assert r.returncode == 1 and line.startswith(f"{rows[0]['key']}: compile_error: {mako}, genome {rows[0]['key']}: ")
+    kept = line.split(": ")[3].split("(")[0]
+    assert kept.startswith(str(tmp_path)) and "the missing semicolon" in Path(kept).read_text(), line
 
 
 # --- --arch ---------------------------------------------------------------------------------------

@@ -109,6 +109,38 @@ def test_python_error_in_metadata_names_the_file(tmp_path):
     assert str(meta) in str(e.value) and "\n" not in str(e.value)
 
 
+def test_a_repeated_gene_name_names_the_file(tmp_path):
+    # was: a ValueError traceback from the genome space, where every other metadata mistake is one line
+    _, meta = copy_template(tmp_path)
+    meta.write_text(meta.read_text() + "\nGENES.append(GENES[1])\n")
+    with pytest.raises(TemplateError) as e:
+        load_template(str(meta))
+    msg = str(e.value)
+    assert msg.startswith(f"{meta}: cannot load metadata: ") and "repeated gene names AdjustBlockSize" in msg
+    assert "\n" not in msg and "TileLoops," not in msg  # the repeated name alone, not all forty
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('Arg("out", "out"', 'Arg("out", "inoutx"', "args at R=16384, C=16384: arg out: role 'inoutx' is not in, out, "
+                                                "inout, scratch or scalar"),
+    ('Arg("inp", "in", "float32"', 'Arg("inp", "in", "float99"', "arg inp: dtype 'float99' not one of float32, int32"),
+    ('CHECK_PROBLEMS = [{"R": 512, "C": 768}', 'CHECK_PROBLEMS = [{"M": 1000}',
+     "CHECK_PROBLEMS: {'M': 1000}: M is not a dimension of this template (its dimensions: R, C)"),
+    ('CHECK_PROBLEMS = [{"R": 512, "C": 768}', 'CHECK_PROBLEMS = [{"R": 512}', "no size for C"),
+    ('CHECK_PROBLEMS = [{"R": 512, "C": 768}', 'CHECK_PROBLEMS = [{"R": 512, "C": 0}', "C = 0 is no size"),
+    ('PROBLEM = {"R": 16384, "C": 16384}', 'PROBLEM = {"R": 16384, "C": 2.5}', "C = 2.5 is not an integer"),
+])
+def test_bad_arguments_and_check_shapes_name_the_file_at_load(tmp_path, old, new, says):
+    # was: loaded, and `compile` built the kernel with exit 0; the run-time harness met them first
+    _, meta = copy_template(tmp_path)
+    assert old in meta.read_text()
+    meta.write_text(meta.read_text().replace(old, new, 1))
+    with pytest.raises(TemplateError) as e:
+        load_template(str(meta))
+    msg = str(e.value)
+    assert msg.startswith(f"{meta}: cannot load metadata: ") and says in msg and "\n" not in msg, msg
+
+
 def test_missing_sidecar_names_the_file(tmp_path):
     mako, meta = copy_template(tmp_path)
     meta.unlink()
