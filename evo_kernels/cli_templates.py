@@ -82,7 +82,9 @@ def cmd_compile(args: argparse.Namespace) -> int:
         console().print(table)
         for o in out:
             if o["status"] != "ok":
-                print(f"{o['key']}: {o['status']}: {o['error'].splitlines()[0] if o['error'] else ''}", file=sys.stderr)
+                # a compile error names the template file and the genome itself (NvccBuilder), others do not
+                who = "" if o["status"] == "compile_error" else f"{o['key']}: "
+                print(f"{who}{o['status']}: {o['error'].splitlines()[0] if o['error'] else ''}", file=sys.stderr)
     return 0 if all(o["status"] == "ok" for o in out) else 1
 
 
