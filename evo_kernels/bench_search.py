@@ -249,9 +249,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                          f"before the next is chosen, as Kernel Tuner's simulation runs; {DEFAULTS['batch_size']}: "
                          "as tune asks by default)")
     ap.add_argument("--regularized", action="store_true", help="maximize the regularized fitness (default weights)")
-    ap.add_argument("--jobs", type=int, default=1, help="processes (joblib)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (joblib; -1: one per core)")
     ap.add_argument("--json", action="store_true", help="print the result as one JSON object")
     args = ap.parse_args(argv)
+    if args.jobs == 0 or args.jobs < -1:
+        print(f"bench-search: --jobs {args.jobs}: a number of processes, at least 1 (or -1: one per core)",
+              file=sys.stderr)
+        return 2
 
     def tick(done: int, total: int, label: str) -> None:
         print(f"\r[{done}/{total}] {label}\033[K", end="" if done < total else "\n", file=sys.stderr, flush=True)

@@ -243,3 +243,12 @@ def test_help_reads_tunes_defaults_and_names_the_command(capsys: pytest.CaptureF
     monkeypatch.setitem(DEFAULTS, "batch_size", 5)
     text = help_text()
     assert "(default 0; tune's default 3)" in text and "5: as tune asks by default" in text, text
+
+
+@pytest.mark.parametrize("jobs", ["0", "-2"])
+def test_jobs_that_are_no_number_of_processes_are_one_line(capsys, jobs):
+    space = Path(__file__).resolve().parents[1] / "benchmarks" / "spaces" / "pnpoly_RTX_3090.json.gz"
+    assert main(["--space", str(space), "--strategy", "ga", "--jobs", jobs]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (f"bench-search: --jobs {jobs}: a number of processes, at least 1 "
+                                 "(or -1: one per core)\n")
