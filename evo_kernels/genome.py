@@ -204,8 +204,9 @@ class GenomeSpace:
             return len(self.valid), True
         if self.size <= exact_limit:
             return sum(1 for _ in self.enumerate()), True
-        rng = np.random.default_rng(seed)
-        hits = sum(self.is_valid(self._draw(rng)) for _ in range(draws))
+        rng = np.random.default_rng(seed)   # every index drawn at once: a draw per gene is half the time of `list`
+        rows = rng.integers(0, [len(g.values) for g in self.genes], size=(draws, len(self.genes))).tolist()
+        hits = sum(self.is_valid({g.name: g.values[i] for g, i in zip(self.genes, row)}) for row in rows)
         return round(self.size * hits / draws), False
 
     def mutate(self, genome: Mapping[str, Any], rng: np.random.Generator, rate: float | None = None,
