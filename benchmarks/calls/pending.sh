@@ -4,7 +4,7 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, short-odd-rows) on any other card, where the table has been read three times already.
+# the waiting measurement, tiny-rows) on any other card, where the table has been read three times already.
 # Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
 # defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
@@ -15,7 +15,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-short-odd-rows}; fi
+  else NAME=${AUTO_ELSE:-tiny-rows}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -55,16 +55,17 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  short-odd-rows)
-    # softmax with short rows of odd length: at 61986 x 959 and 57270 x 629 the shipped designs alone ran at 97% and
-    # 93% of the same-size copy but 0.96x and 0.91x torch.compile (2026-12-07f call 3, H100). Does a search from the
-    # designs (24 random genomes, a climbing step and the 95 short-row candidates of 2026-12-06d call 8, which reached
-    # 0.997-0.998x torch.compile at 519 and 915 floats, beside them) reach torch.compile there? Three sizes held out
-    # (numpy default_rng(20261278): odd rows of 500-1200 floats, 256 MiB-1 GiB, drawn before the call); then
-    # benchmarks/dev/choose_designs.py with those three as --holdout
+  tiny-rows)
+    # softmax with rows of a few dozen floats: at 7322126 x 29 the shipped designs alone ran at 62% of the same-size
+    # copy and 0.69x torch.compile (2026-12-07g call 2, H100; 73 floats: 94%, 1.17x). A search from the designs there
+    # and at 26 floats (24 random genomes, a climbing step, 64 candidates of registers-cached row groups of 1-32
+    # threads, candidates/softmax_tiny_rows_candidates.make.py.txt), 15 and 38 floats held out; beside them, held
+    # out too, two rows just past 1024 floats (1137, 1138) for the design chosen at 1039 alone (2026-12-07g call 1).
+    # Sizes drawn before the call: numpy default_rng(20261281), C in 9-96 or 1025-1150, 256 MiB-1.5 GiB. Then
+    # benchmarks/dev/choose_designs.py with the four held out as --holdout
     STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
-    SHAPES_SIZES="$(sizes softmax R,C 61986,959 57270,629 55316,745 71436,1039 41942,907)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_short_odd2_candidates.json --rounds 3" \
+    SHAPES_SIZES="$(sizes softmax R,C 7322126,29 3521185,26 5498465,15 1013071,38 114050,1137 141235,1138)" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_tiny_rows_candidates.json --rounds 3" \
       session ;;
   conv2d-mid)
     # conv2d with mid-size filters on images of 1-5k pixels a side: with the shipped designs alone (2026-12-07f call 3,
@@ -81,17 +82,7 @@ case $NAME in
     SHAPES_ARGS="--designs --extra benchmarks/candidates/conv2d_widths_candidates.json \
       --extra benchmarks/candidates/conv2d_mid_candidates.json --rounds 3" \
       session ;;
-  fresh)
-    # what 2026-12-07f call 3 did not reach of its draw (benchmarks/dev/fresh_shapes.py --seed 20261277 --per-template
-    # 4; the call's time limit stopped it after sgemm, conv2d, reduce_sum and two softmax sizes): the shipped designs
-    # alone, against the peers. The draws before it: seed 20261255 (2026-12-07d call 4), seed 20261276 (2026-12-07f
-    # call 2)
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-240} SHAPES_TEMPLATES="softmax transpose stencil" \
-    SHAPES_SIZES="$(sizes softmax R,C 7322126,29 2195520,73) \
-      $(sizes transpose R,C 118,333639 115,395326 48240,1220 74,611002) \
-      $(sizes stencil H,W 16,11697940 15448,4636 6262,10232 1070932,119)" SHAPES_ARGS="--designs --rounds 3" \
-      session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-odd-rows, conv2d-mid, fresh, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, tiny-rows, conv2d-mid, auto)" >&2
     exit 2 ;;
 esac

@@ -34,7 +34,11 @@ def parse_domain(items: list[str], template) -> dict[str, list]:
         if not sep:
             raise SystemExit(f"--domain {item!r}: expected GENE=V1,V2")
         gene = template.space.gene(name)   # raises on an unknown gene
-        vals = [json.loads(v) for v in values.split(",")]
+        try:
+            vals = [json.loads(v) for v in values.split(",")]
+        except json.JSONDecodeError:
+            raise SystemExit(f"--domain {item!r}: each value is a JSON literal (a string in quotes: "
+                             f"'{name}=\"{values.split(',')[0]}\"')") from None
         bad = [v for v in vals if v not in gene.values]
         if bad:
             raise SystemExit(f"--domain {item!r}: {bad} not in {name}'s domain {list(gene.values)}")
