@@ -26,6 +26,7 @@ EPF = bool(E) and NR > 1                  # rows in turn: the next row's shared 
 PAIR = ReorderInstructions_PairReduce     # the part's (max, sum) reduced together: one barrier (block, cluster) a row
 OVF = UseSharedMemory_Overflow and CACHED   # rows longer than the cache: the cache holds their first part, the rest streams
 NPR = ", int& npr" if PAIR else ""        # PAIR: the pair reductions this thread has done (barrier parity, cluster wait)
+STAGE = meta.stage_floats(g)              # rows of at most STAGE floats: the block's rows staged in shared memory
 %>
 #include <stdint.h>
 % if CL > 1:
@@ -646,6 +647,61 @@ ${KERNEL}(float* __restrict__ out, const float* __restrict__ inp, int R, int C)
     float* cache = cache_dyn + grp * ${T * E * V};
 % else:
     float* cache = nullptr;
+% endif
+% if STAGE:
+    // rows of at most ${STAGE} floats (C is the same for every block: the whole grid takes one branch): the block's
+    // rows, ${RPB} at a time, are one contiguous chunk, copied into shared memory and back out with float4s from
+    // 16-byte boundaries (a scalar head and tail), each group's row computed in the staged copy
+    __shared__ __align__(16) float stage[${RPB * STAGE}];
+    if (C <= ${STAGE}) {
+        #pragma unroll 1
+        for (int j = 0; j < ${NR}; ++j) {
+            const long long first = ((long long)blockIdx.x * ${NR} + j) * ${RPB};
+            const int nrows = (int)max(0LL, min((long long)${RPB}, (long long)R - first));
+            const int n = nrows * C;
+            const float* src = inp + first * C;
+            float* dst = out + first * C;
+            if (n > 0) {
+                const int h = min(n, (int)((16 - reinterpret_cast<uintptr_t>(src) % 16) % 16 / 4));
+                const int nv = (n - h) / 4;
+                for (int i = threadIdx.x; i < h; i += ${NT}) stage[i] = __ldg(src + i);
+                const float4* s4 = reinterpret_cast<const float4*>(src + h);
+                for (int i = threadIdx.x; i < nv; i += ${NT}) {
+                    const float4 v = __ldg(s4 + i);
+                    float* d = stage + h + 4 * i;
+                    d[0] = v.x; d[1] = v.y; d[2] = v.z; d[3] = v.w;
+                }
+                for (int i = h + 4 * nv + threadIdx.x; i < n; i += ${NT}) stage[i] = __ldg(src + i);
+            }
+            __syncthreads();
+            {
+                const bool valid = grp < nrows;     // a group past the last row still joins the reductions
+                float* row = stage + (valid ? grp : 0) * C;
+                float m = NEG_BIG;
+                if (valid) for (int c = lane; c < C; c += ${T}) m = fmaxf(m, row[c]);
+                m = group_max(m, rmax, xmax, lane);
+                float sum = 0.f;
+                if (valid) for (int c = lane; c < C; c += ${T}) { const float e = expf(row[c] - m); row[c] = e; sum += e; }
+                sum = group_sum(sum, rsum, xsum, lane);
+                const float inv = 1.f / sum;
+                if (valid) for (int c = lane; c < C; c += ${T}) row[c] *= inv;
+            }
+            __syncthreads();
+            if (n > 0) {
+                const int h = min(n, (int)((16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16 / 4));
+                const int nv = (n - h) / 4;
+                for (int i = threadIdx.x; i < h; i += ${NT}) dst[i] = stage[i];
+                float4* d4 = reinterpret_cast<float4*>(dst + h);
+                for (int i = threadIdx.x; i < nv; i += ${NT}) {
+                    const float* v = stage + h + 4 * i;
+                    d4[i] = make_float4(v[0], v[1], v[2], v[3]);
+                }
+                for (int i = h + 4 * nv + threadIdx.x; i < n; i += ${NT}) dst[i] = stage[i];
+            }
+            __syncthreads();                    // the next rows reuse the staged copy
+        }
+        return;
+    }
 % endif
 <%def name="call(W, xtra=False)">\
     {

@@ -34,6 +34,10 @@ parts of rows split over a cluster, whose blocks otherwise wait at the barriers 
 UseSharedMemory_Overflow, for rows (parts) longer than a cached mode's cache: the cache still holds the thread's first
 vectors, read once; only the rest of the row is read twice (an online pass, then the write pass) instead of the whole
 row: a row 1.2 times the cache moves 1.2 + 1 of its size instead of 2 + 1.
+UseSharedMemory_Stage = k, for rows of at most k floats (decided at run time from C): a block's rows are one contiguous
+chunk of the matrix, so the block copies the chunk into shared memory with float4 loads from its first 16-byte
+boundary (scalars before and after), each group computes its row there, and the chunk goes back out the same way:
+every global access a full vector, where a group reading a 29-float row by itself gets scalars or misaligned pieces.
 """
 import numpy as np
 
@@ -87,10 +91,17 @@ GENES = [
          "the row's max and its sum of exp(x - max) reduced together, as (max, sum) pairs from each thread's own max: "
          "one block barrier and one cluster barrier per row instead of two and three (the cluster's last one "
          "deferred: a block waits for the others to have read its pair only before it publishes the next one)"),
+    Gene("UseSharedMemory_Stage", "UseSharedMemory", (0, 32, 64, 128), 0,
+         "k > 0: rows of at most k floats (a runtime test on C) go through shared memory a block at a time: the "
+         "block's rows, one contiguous chunk, copied in and out with float4s from its 16-byte boundaries whatever C "
+         "is, each row's max, exponentials and scaling done in the staged copy; longer rows take the other genes' "
+         "path. For rows of a few dozen floats, which no vector width divides and a group of threads reads in "
+         "pieces of a few floats. No effect with TileLoops_Cluster > 1 or in registers+shared mode"),
 ]
 PROBLEM = {"R": 32768, "C": 4096}
 CHECK_PROBLEMS = [{"R": 1000, "C": 4096}, {"R": 4093, "C": 4091}, {"R": 37, "C": 1}, {"R": 70, "C": 12290},
-                  {"R": 3, "C": 130}, {"R": 5, "C": 32764}]  # the last: a long row, cut into unequal parts
+                  {"R": 3, "C": 130}, {"R": 5, "C": 32764},  # a long row, cut into unequal parts
+                  {"R": 1031, "C": 29}]   # rows of 29 floats: a block's chunk starts off 16-byte boundaries
 
 
 def block_threads(g):
@@ -137,13 +148,22 @@ def constraints(g):
     return out
 
 
+def stage_floats(g):
+    """UseSharedMemory_Stage's row length cap where it applies, else 0: it stages nothing for rows split over a cluster
+    (whose blocks share a row, not a chunk) nor beside registers+shared mode's dynamic cache (which takes the block's
+    shared memory); there the kernel is the one without it. The template's source (meta.stage_floats) and
+    smem_bytes both read it here."""
+    applies = g["TileLoops_Cluster"] == 1 and g["UseSharedMemory"] != "registers+shared"
+    return g["UseSharedMemory_Stage"] if applies else 0
+
+
 def smem_bytes(g):
     t, nt = g["AdjustBlockSize"], block_threads(g)
     pair = 2 if g["ReorderInstructions_PairReduce"] else 1   # PairReduce: the block's slots in two halves (row parity)
     red = pair * 2 * 4 * g["ThreadCoarsening"] * (t // 32) if t > 32 else 0
     red += 4 * ((2 * g["ThreadCoarsening"] + 3) // 4 * 4) if g["TileLoops_Cluster"] > 1 else 0
     cache = 4 * nt * g["UnrollLoop"] * g["VectorizeLoads"] if g["UseSharedMemory"] == "shared" else 0
-    return red + cache
+    return red + cache + 4 * g["ThreadCoarsening"] * stage_floats(g)   # and the block's rows, staged
 
 
 STATIC_RESERVE = 2048  # bytes of a block's shared memory left to its static arrays (at most 1.1 KB: smem_bytes)
@@ -206,4 +226,4 @@ FAST_GENOME = {"AdjustBlockSize": 256, "ThreadCoarsening": 1, "UseSharedMemory":
                "VectorizeLoads": 4, "CoalesceMemoryAccess": True, "TileLoops_Cluster": 1,
                "VectorizeLoads_Align": False, "TileLoops_Rows": 1, "TileLoops_Reverse": False,
                "ReorderInstructions_PairReduce": False, "AdjustBlockSize_Resident": 1,
-               "UseSharedMemory_Overflow": False}
+               "UseSharedMemory_Overflow": False, "UseSharedMemory_Stage": 0}

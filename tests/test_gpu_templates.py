@@ -117,7 +117,12 @@ DESIGNS = {
                  # (131k floats a cluster); rows of 65k past a 16k-float cache, with the pair reduction
                  {"AdjustBlockSize": 256, "TileLoops_Cluster": 16},
                  {"AdjustBlockSize": 64, "UnrollLoop": 4, "TileLoops_Cluster": 16, "VectorizeLoads_Align": True,
-                  "ReorderInstructions_PairReduce": True, "UseSharedMemory_Overflow": True}],
+                  "ReorderInstructions_PairReduce": True, "UseSharedMemory_Overflow": True},
+                 # UseSharedMemory_Stage: a block's rows staged through shared memory where C is at most the cap (the
+                 # check shape 1031 x 29); the timed rows here are past it and take the other genes' path
+                 {"AdjustBlockSize": 8, "ThreadCoarsening": 32, "UnrollLoop": 2, "UseSharedMemory_Stage": 32},
+                 {"AdjustBlockSize": 32, "ThreadCoarsening": 4, "UnrollLoop": 2, "TileLoops_Rows": 2,
+                  "CoalesceMemoryAccess": True, "UseSharedMemory_Stage": 128}],
                 {"UseSharedMemory": "registers", "UnrollLoop": 8, "VectorizeLoads": 4},
                 [{"R": 67, "C": 65533}, {"R": 67, "C": 65536}, {"R": 1029, "C": 4096}]),
     "sgemm": ([{"TileLoops_SpecializeEdges": True},
@@ -242,6 +247,7 @@ DESIGNS = {
                  {"TileLoops_Narrow": True, "AdjustBlockSizeX": 64, "ThreadCoarsening": 4, "VectorizeLoads": 2}],
                 {}, [{"H": 1031, "W": 2053}, {"H": 20011, "W": 257}, {"H": 4099, "W": 61}]),
 }
+
 
 
 @pytest.mark.parametrize("name", sorted(DESIGNS))

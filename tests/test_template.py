@@ -245,3 +245,14 @@ def test_a_design_without_sizes_goes_last_and_a_bad_size_names_the_file(tmp_path
         load_template(str(mako))
     msg = str(e.value)
     assert msg.startswith(str(designs)) and "design 1" in msg and "'at'" in msg and "\n" not in msg
+
+
+def test_the_gpu_tests_new_gene_designs_are_valid_genomes_before_any_gpu_sees_them():
+    """Each DESIGNS entry of tests/test_gpu_templates.py on FAST_GENOME is a valid genome of today's space: the GPU
+    test is the first to read them, so a typo there would otherwise cost a device call."""
+    from test_gpu_templates import DESIGNS
+
+    for name, (changes, common, _) in DESIGNS.items():
+        t = load_template(name)
+        for c in changes:
+            t.space.check({**t.space.coerce(t.meta.FAST_GENOME), **common, **c})

@@ -355,3 +355,43 @@ def test_softmax_overflow_changes_nothing_where_it_does_not_apply():
     for mode in ("none", "online"):   # they cache nothing: the same kernel
         g = t.space.check({**fast, "UseSharedMemory": mode})
         assert t.render(t.space.check({**g, "UseSharedMemory_Overflow": True})) == t.render(g)
+
+
+# UseSharedMemory_Stage: groups of 1-128 threads (past a warp: the block reductions), rows in turn, rows at the cap,
+# below it (odd, one float) and past it (the other genes' path); the emulation runs each with the buffers aligned and
+# one float off (the chunk's head and tail)
+STAGE_EMU = [dict(AdjustBlockSize=8, ThreadCoarsening=16, UnrollLoop=2, UseSharedMemory_Stage=32),
+             dict(AdjustBlockSize=1, ThreadCoarsening=64, UseSharedMemory_Stage=64, CoalesceMemoryAccess=False),
+             pytest.param(dict(AdjustBlockSize=32, ThreadCoarsening=4, UseSharedMemory_Stage=128,
+                               VectorizeLoads_Align=True), marks=SLOW),
+             dict(AdjustBlockSize=4, ThreadCoarsening=32, UseSharedMemory="none", UseSharedMemory_Stage=32),
+             dict(AdjustBlockSize=64, ThreadCoarsening=2, UseSharedMemory_Stage=64,
+                  ReorderInstructions_PairReduce=True),
+             dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Rows=2, UseSharedMemory_Stage=32)]
+
+
+@needs_gxx
+@pytest.mark.parametrize("change", STAGE_EMU, ids=change_id)
+def test_emulated_softmax_staged_rows_match_reference(change, tmp_path):
+    t = load_template("softmax")
+    g = fast_with(t, change)
+    k = g["UseSharedMemory_Stage"]
+    emulate(t, g, ({"R": 67, "C": 29}, {"R": 9, "C": 1}, {"R": 5, "C": k}, {"R": 3, "C": k + 3}, {"R": 70, "C": 15}),
+            tmp_path)
+
+
+def test_softmax_stage_is_identity_where_it_does_not_apply_and_builds_without_spill(tmp_path):
+    t = load_template("softmax")
+    fast = t.space.coerce(t.meta.FAST_GENOME)
+    assert fast["UseSharedMemory_Stage"] == 0 and "stage[" not in t.render(fast)
+    assert "stage[" in t.render(t.space.check({**fast, "UseSharedMemory_Stage": 32}))
+    # rows split over a cluster, and registers+shared mode's dynamic cache: the kernel without it
+    for other in (dict(TileLoops_Cluster=2), dict(UseSharedMemory="registers+shared", UnrollLoop=1)):
+        g = t.space.check({**fast, **other})
+        assert t.render(t.space.check({**g, "UseSharedMemory_Stage": 64})) == t.render(g)
+    builder = NvccBuilder(cache_dir=tmp_path)
+    for change in [p if isinstance(p, dict) else p.values[0] for p in STAGE_EMU]:
+        g = fast_with(t, change)
+        (b,) = builder.build(t, [Candidate("softmax", g, t.problem, t.space.key(g))])
+        assert b.status == "ok" and b.spill_bytes == 0, (change, b.error)
+        assert b.smem_bytes >= 4 * g["ThreadCoarsening"] * g["UseSharedMemory_Stage"], (change, b.smem_bytes)

@@ -59,13 +59,15 @@ case $NAME in
     # softmax with rows of a few dozen floats: at 7322126 x 29 the shipped designs alone ran at 62% of the same-size
     # copy and 0.69x torch.compile (2026-12-07g call 2, H100; 73 floats: 94%, 1.17x). A search from the designs there
     # and at 26 floats (24 random genomes, a climbing step, 64 candidates of registers-cached row groups of 1-32
-    # threads, candidates/softmax_tiny_rows_candidates.make.py.txt), 15 and 38 floats held out; beside them, held
+    # threads, candidates/softmax_tiny_rows_candidates.make.py.txt, and 48 with UseSharedMemory_Stage, the block's rows
+    # staged through shared memory, candidates/softmax_stage_candidates.make.py.txt), 15 and 38 floats held out; beside them, held
     # out too, two rows just past 1024 floats (1137, 1138) for the design chosen at 1039 alone (2026-12-07g call 1).
     # Sizes drawn before the call: numpy default_rng(20261281), C in 9-96 or 1025-1150, 256 MiB-1.5 GiB. Then
     # benchmarks/dev/choose_designs.py with the four held out as --holdout
     STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
     SHAPES_SIZES="$(sizes softmax R,C 7322126,29 3521185,26 5498465,15 1013071,38 114050,1137 141235,1138)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_tiny_rows_candidates.json --rounds 3" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_tiny_rows_candidates.json \
+      --extra benchmarks/candidates/softmax_stage_candidates.json --rounds 3" \
       session ;;
   conv2d-mid)
     # conv2d with mid-size filters on images of 1-5k pixels a side: with the shipped designs alone (2026-12-07f call 3,
