@@ -359,15 +359,17 @@ def test_softmax_overflow_changes_nothing_where_it_does_not_apply():
 
 # UseSharedMemory_Stage: groups of 1-128 threads (past a warp: the block reductions), rows in turn, rows at the cap,
 # below it (odd, one float) and past it (the other genes' path); the emulation runs each with the buffers aligned and
-# one float off (the chunk's head and tail)
+# one float off (the chunk's head and tail); two in the fast default, all six with --all
 STAGE_EMU = [dict(AdjustBlockSize=8, ThreadCoarsening=16, UnrollLoop=2, UseSharedMemory_Stage=32),
              dict(AdjustBlockSize=1, ThreadCoarsening=64, UseSharedMemory_Stage=64, CoalesceMemoryAccess=False),
              pytest.param(dict(AdjustBlockSize=32, ThreadCoarsening=4, UseSharedMemory_Stage=128,
                                VectorizeLoads_Align=True), marks=SLOW),
-             dict(AdjustBlockSize=4, ThreadCoarsening=32, UseSharedMemory="none", UseSharedMemory_Stage=32),
-             dict(AdjustBlockSize=64, ThreadCoarsening=2, UseSharedMemory_Stage=64,
-                  ReorderInstructions_PairReduce=True),
-             dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Rows=2, UseSharedMemory_Stage=32)]
+             pytest.param(dict(AdjustBlockSize=4, ThreadCoarsening=32, UseSharedMemory="none",
+                               UseSharedMemory_Stage=32), marks=SLOW),
+             pytest.param(dict(AdjustBlockSize=64, ThreadCoarsening=2, UseSharedMemory_Stage=64,
+                               ReorderInstructions_PairReduce=True), marks=SLOW),
+             pytest.param(dict(AdjustBlockSize=32, ThreadCoarsening=2, UnrollLoop=2, TileLoops_Rows=2,
+                               UseSharedMemory_Stage=32), marks=SLOW)]
 
 
 @needs_gxx
