@@ -68,24 +68,35 @@ def cmd_compile(args: argparse.Namespace) -> int:
     out = [{"key": r.candidate.key, "genome": r.candidate.genome, "status": r.status, "registers": r.registers,
             "spill_bytes": r.spill_bytes, "smem_bytes": r.smem_bytes, "stack_bytes": r.stack_bytes,
             "compile_seconds": round(r.compile_seconds, 3), "cached": r.cached, "error": r.error} for r in results]
+    base = t.space.key(t.space.baseline())
     if args.json:
         print(json.dumps(out, indent=1))
-    else:
+    elif sys.stdout.isatty():
         from rich.table import Table
 
         table = Table(title=f"{t.name} for {args.arch}")
         for col in ("key", "status", "regs", "spill B", "smem B", "s", "genome"):
             table.add_column(col, overflow="fold")
         for o in out:
-            table.add_row(o["key"], o["status"], str(o["registers"]), str(o["spill_bytes"]), str(o["smem_bytes"]),
-                          f"{o['compile_seconds']:.2f}", json.dumps(o["genome"]))
+            table.add_row(o["key"] + (" (baseline)" if o["key"] == base else ""), o["status"], str(o["registers"]),
+                          str(o["spill_bytes"]), str(o["smem_bytes"]), _seconds(o), json.dumps(o["genome"]))
         console().print(table)
+    else:   # a pipe or a log: one whole line per build, never a table wrapped at 80 columns
+        for o in out:
+            print(f"{o['key']}{' (baseline)' if o['key'] == base else ''} {o['status']} regs {o['registers']} "
+                  f"spill {o['spill_bytes']} B smem {o['smem_bytes']} B {_seconds(o)} s "
+                  f"{json.dumps(o['genome'], separators=(',', ':'))}")
         for o in out:
             if o["status"] != "ok":
                 # a compile error names the template file and the genome itself (NvccBuilder), others do not
                 who = "" if o["status"] == "compile_error" else f"{o['key']}: "
                 print(f"{who}{o['status']}: {o['error'].splitlines()[0] if o['error'] else ''}", file=sys.stderr)
     return 0 if all(o["status"] == "ok" for o in out) else 1
+
+
+def _seconds(o: dict) -> str:
+    """A build's nvcc seconds, or "cached" where it came from the cubin cache (the time is then the first build's)."""
+    return "cached" if o["cached"] else f"{o['compile_seconds']:.2f}"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

@@ -137,3 +137,17 @@ def test_a_malformed_arch_is_one_line_before_any_build(finished, tmp_path, capsy
     code, err = run(capsys, *args, "--arch", "sm_xx")
     one_line_error(code, err, "--arch sm_xx: expected a GPU architecture like sm_90")
     assert capsys.readouterr().out == "" and list(tmp_path.iterdir()) == []
+
+
+def test_compile_into_a_pipe_prints_one_whole_line_per_build(tmp_path):
+    # a rich table into a pipe wrapped each genome over a dozen 80-column lines, repeated the first build's seconds on a
+    # cached one and did not say which row was the baseline
+    args = ("compile", "transpose", "--random", "1", "--seed", "2", "--cache", str(tmp_path))
+    for when in ("built", "cached"):
+        r = cli(*args)
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.splitlines()
+        assert len(lines) == 2 and lines[0].split()[1] == "(baseline)" and "(baseline)" not in lines[1], lines
+        for line in lines:
+            assert line.endswith("}") and " ok regs " in line
+            assert (" cached s {" in line) == (when == "cached"), line
