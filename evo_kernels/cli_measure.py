@@ -138,15 +138,17 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--no-designs", action="store_true",
                    help="start cold: not from the template's known designs (TEMPLATE.designs.json), which a "
                         "search on a GPU otherwise measures first, after any --start")
-    s.add_argument("--db", default=DEFAULTS["db"])
+    s.add_argument("--db", default=DEFAULTS["db"],
+                   help="the results database, written as the run goes and read to resume it (default %(default)s)")
     s.add_argument("--population", help="checkpoint folder (default <db>.runs/<template>-<size>-<strategy>-s<seed>)")
     s.add_argument("--init-population", metavar="DIR|none",
                    help="warm-start PBT from a saved population; 'none' for a cold start. Default: the shipped "
                         "populations/names-whole-corpus where it has measured a kernel with exactly these parameter "
                         "names (on another GPU or at another size), else cold")
     s.add_argument("--replay", help="replay this recording instead of measuring")
-    s.add_argument("--seed", type=int, default=DEFAULTS["seed"])
-    s.add_argument("--batch-size", type=int, default=DEFAULTS["batch_size"])
+    s.add_argument("--seed", type=int, default=DEFAULTS["seed"], help="the search's seed (default %(default)s)")
+    s.add_argument("--batch-size", type=int, default=DEFAULTS["batch_size"],
+                   help="candidates asked and measured per step (default %(default)s)")
     _add_where(s)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_tune)
@@ -164,9 +166,10 @@ def add_record_parser(sub: argparse._SubParsersAction) -> None:
     s.add_argument("template")
     s.add_argument("--size", nargs="*", metavar="NAME=N")
     s.add_argument("--sample", type=int, help="a random sample of N valid genomes instead of all")
-    s.add_argument("--db", default="runs/record.db")
+    s.add_argument("--db", default="runs/record.db",
+                   help="the database the measurements go to first (default %(default)s; --from-db reads it)")
     s.add_argument("--out", required=True, help="the recording to write (.json.gz)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=int, default=0, help="the seed of --sample's draw (default %(default)s)")
     s.add_argument("--time-cap", type=float, default=0.5, help="seconds of timing per genome")
     s.add_argument("--from-db", action="store_true", help="export what --db holds, measuring nothing")
     s.add_argument("--extend", action="store_true",

@@ -107,25 +107,26 @@ def cmd_report(args: argparse.Namespace) -> int:
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """The ``leaderboard``, ``export`` and ``report`` subcommands."""
     s = sub.add_parser("leaderboard", help="the best genomes in a results database")
-    s.add_argument("--db", required=True)
-    s.add_argument("--template")
-    s.add_argument("--top", type=int, default=10)
+    s.add_argument("--db", required=True, help="the results database (tune's --db)")
+    s.add_argument("--template", help="only this template (default: the best of each)")
+    s.add_argument("--top", type=int, default=10, help="rows per template (default %(default)s)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_leaderboard)
 
     s = sub.add_parser("export", help="write a self-contained header of the tuned kernels")
-    s.add_argument("--db", required=True)
-    s.add_argument("--template", required=True)
+    s.add_argument("--db", required=True, help="the results database (tune's --db)")
+    s.add_argument("--template", required=True, help="the template whose best genomes are exported")
     s.add_argument("--sizes", nargs="*", metavar="M=..,N=..", help="only these problem sizes")
     s.add_argument("--top", type=int, default=1, help="specializations per size (the best is dispatched)")
-    s.add_argument("--arch", default="sm_90")
-    s.add_argument("--out", required=True)
+    s.add_argument("--arch", default="sm_90", help="the architecture the header says it was tuned for; built for "
+                                                   "another, it warns (default %(default)s)")
+    s.add_argument("--out", required=True, help="the header to write (.cuh)")
     s.set_defaults(func=cmd_export)
 
     s = sub.add_parser("report", help="Markdown report with plots from a results database")
-    s.add_argument("--db", required=True)
-    s.add_argument("--out", required=True)
-    s.add_argument("--template")
+    s.add_argument("--db", required=True, help="the results database (tune's --db)")
+    s.add_argument("--out", required=True, help="the folder the report and its plots go to")
+    s.add_argument("--template", help="only this template (default: every one in the database)")
     s.add_argument("--no-ablate", dest="ablate", action="store_false",
                    help="skip the 'why it is fast' table (it measures, or replays, each transform reverted)")
     s.set_defaults(func=cmd_report)
