@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from evo_kernels.fitness import FitnessWeights
-from evo_kernels.records import Candidate
+from evo_kernels.leaderboard import in_template_order
+from evo_kernels.records import Candidate, size_name
 from evo_kernels.template import load_template
 
 ENUMERATE_LIMIT = 5000  # spaces with more valid genomes are sampled
@@ -167,7 +168,7 @@ def _check_baseline(db: str, template: Any, problem: dict[str, int], rows: list[
     statuses = sorted({r["status"] for r in rows if template.space.key(r["genome"]) == base})
     if "ok" in statuses:
         return
-    size = "x".join(str(problem[k]) for k in template.problem if k in problem) or str(problem)
+    size = size_name(in_template_order(problem, template.name))
     what = f"was {'/'.join(statuses)}" if statuses else "was never evaluated here"
     if replayed and all(r.get("replay") for r in rows):
         how = (f"its {len(rows)} evaluations are a replay of {', '.join(replayed)}, which compares against "
