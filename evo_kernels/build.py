@@ -18,11 +18,11 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from joblib import Parallel, delayed, effective_n_jobs
 
@@ -119,12 +119,16 @@ def default_cache_dir() -> Path:
     return Path(os.environ.get("EVO_KERNELS_CACHE", Path.home() / ".cache" / "evo-kernels" / "cubins"))
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write ``path`` through a temporary of this write alone and a rename, so that a concurrent reader, or
-    another build of the same source, never sees half a file."""
+def _write_atomically(path: Path, fill: str | Callable[[Path], Any]) -> None:
+    """Write ``path`` (``fill``: its text, or a function that writes the file it is given) through a temporary of
+    this write alone and a rename, so that a concurrent reader, or another build of the same source, never sees
+    half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
-    tmp.write_text(text)
+    if isinstance(fill, str):
+        tmp.write_text(fill)
+    else:
+        fill(tmp)
     os.replace(tmp, path)
 
 
@@ -264,12 +268,9 @@ class NvccBuilder:
                               "spill_store_bytes": rep.spill_store_bytes, "spill_load_bytes": rep.spill_load_bytes,
                               "stack_bytes": rep.stack_bytes, "smem_bytes": rep.smem_bytes,
                               "cmem_bytes": rep.cmem_bytes}
-                    cubin.parent.mkdir(parents=True, exist_ok=True)
-                    # a name of this build alone: two genomes that render the same source may build at
-                    # once in one process (batches in flight together), and must not share a temporary
-                    tmp_cubin = cubin.with_suffix(f".{os.getpid()}.{uuid.uuid4().hex}.tmp")
-                    shutil.copyfile(out, tmp_cubin)
-                    os.replace(tmp_cubin, cubin)  # atomic: a concurrent reader never sees half a cubin
+                    # a temporary of this build alone: two genomes that render the same source may build at
+                    # once in one process (batches in flight together), and must not share one
+                    _write_atomically(cubin, lambda tmp_cubin: shutil.copyfile(out, tmp_cubin))
             _write_atomically(meta, json.dumps(fields))
         return self._finish(replace(base, cubin_path=str(cubin) if fields["status"] == "ok" else "", **fields), origin)
 
