@@ -139,6 +139,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
         return out_dir / "populations" / f"{run_name(cfg, problem)}-{_slug(here['gpu'])}"
 
     plans: list[Plan] = []
+    labels = [label for _, label in labelled]
     for cfg, label in labelled:
         plan = validate(cfg, where=label, run_dir_of=run_dir_of, by_key=True)
         if any(p.run_dir == plan.run_dir for p in plans):
@@ -146,7 +147,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
                             f"{cfg.strategy} and seed {cfg.seed}; give one another seed")
         plans.append(plan)
     summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db, "backend": backend}
-    for plan in plans:
+    for plan, label in zip(plans, labels):
         cfg, done = plan.cfg, plan.run_dir / "done.json"
         if done.exists() and json.loads(done.read_text()).get("device") == here:
             print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream, flush=True)
@@ -162,16 +163,16 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
                 raise TuneError(str(exc)) from exc
             print(f"{plan.run_dir.name}: GPU, driver or nvcc changed since {old[0].name}: re-tuning, warm-started "
                   "from its population", file=stream, flush=True)
-        s = open_session(plan)
+        # a copy of this batch (or a tune) running this entry in another process: refused, one line, status 2
+        s = open_session(plan, where=label)
         try:
             result = run_session(s, stream, live)
+            tmp = done.with_suffix(".tmp")   # written under the entry's lock, as its evaluations were
+            tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
+                                       "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
+            tmp.replace(done)
         finally:
             s.close()
-        plan.run_dir.mkdir(parents=True, exist_ok=True)
-        tmp = done.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
-                                   "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
-        tmp.replace(done)
         for line in (ran_out(result), nothing_feasible(result)):
             if line:
                 print(f"{plan.run_dir.name}: {line}", file=stream, flush=True)

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from _cli_helpers import LockHolder
 
 from evo_kernels.batch import JOB_KEYS, TOP_KEYS
 from evo_kernels.cli import main
@@ -138,6 +139,20 @@ def test_entries_are_named_after_the_size_they_tune(tmp_path, capsys):
     path = jobs_file(tmp_path, {"strategy": "random"})
     assert main(["batch", str(path)]) == 0, capsys.readouterr().err
     assert [p.name for p in (tmp_path / "out" / "populations").iterdir()] == ["transpose-2048x2048-random-s0-replay"]
+
+
+def test_a_second_copy_of_a_batch_is_refused_at_the_entry_the_first_is_running(tmp_path, capsys):
+    # was: both copies evaluated every entry, rows doubled in the database. A copy that meets an entry another
+    # process is running stops there (status 2, one line); the entries before it, done, are skipped, not redone.
+    path = jobs_file(tmp_path, {"strategy": "random"})
+    entry = tmp_path / "out" / "populations" / "transpose-2048x2048-random-s0-replay"
+    holder = LockHolder(entry)
+    try:
+        err = expect_refused(capsys, path, f"run {entry.name} is being run by pid {holder.pid} (lock {entry}/run.lock)")
+    finally:
+        holder.kill()
+    assert err.startswith(f"evo-kernels: error: {path}: job 1 (transpose): run "), err
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
 
 
 def test_the_batch_report_has_its_why_it_is_fast_section(tmp_path, capsys):
