@@ -14,15 +14,17 @@
     forbid = {UnrollLoop = [false]}
     start = [{TileLoops_M = 64}]
 
-Each job x size is a tuning session with its own population folder, named by the GPU it ran
-on; a finished one leaves ``done.json`` (GPU, driver, nvcc). Started again, the batch skips
-finished entries, resumes the interrupted one from its checkpoint and the database, and
-re-tunes an entry whose recorded GPU, driver or nvcc differs from this machine's, warm-started from its
-old population. At the end it exports a header per kernel and writes the report.
+Relative paths in the file (``db``, ``out``, ``replay``, ``init_population``, a template given by path) are
+read against the file's folder, wherever the batch is started from. Each job x size is a tuning session with
+its own population folder, named by the GPU it ran on; a finished one leaves ``done.json`` (GPU, driver,
+nvcc). Started again, the batch skips finished entries, resumes the interrupted one from its checkpoint and
+the database, and re-tunes an entry whose recorded GPU, driver or nvcc differs from this machine's,
+warm-started from its old population. At the end it exports a header per kernel and writes the report.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import tomllib
@@ -52,7 +54,7 @@ def job_label(path: str | Path, i: int, job: dict[str, Any]) -> str:
 
 def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Parse and check a batch file (keys, types, ranges: see docs/batch.md); every problem is a
-    TuneError naming the file, the job and the key."""
+    TuneError naming the file, the job and the key. Relative paths in it are read against its folder."""
     path = Path(path)
     try:
         doc = tomllib.loads(path.read_text())
@@ -85,8 +87,32 @@ def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 settings.check_job_value(key, value, where)
     except settings.SettingError as exc:
         raise TuneError(str(exc)) from exc
-    defaults = {k: v for k, v in doc.items() if k != "job"}
-    return defaults, jobs
+    defaults = _against(path.parent, {k: v for k, v in doc.items() if k != "job"})
+    return defaults, [_against(path.parent, job) for job in jobs]
+
+
+PATH_KEYS = ("db", "out", "replay", "init_population")   # and ``template`` where it is a path, not a name
+
+
+def _against(folder: Path, table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` with its relative paths read against ``folder``, the batch file's: a batch file means the same
+    files from whatever folder it is run (``template`` is a path where it names a file or has a folder in it;
+    ``init_population = "none"`` is a cold start, not a folder)."""
+    from evo_kernels.checkpoint import COLD
+
+    out = dict(table)
+    for key, value in table.items():
+        is_path = key in PATH_KEYS or key == "template" and (
+            "/" in value or value.endswith((".cu.mako", ".py")))
+        if is_path and not (key == "init_population" and value == COLD):
+            p = Path(value).expanduser()
+            out[key] = p.as_posix() if p.is_absolute() else os.path.normpath(folder / p)
+    return out
+
+
+def out_folder(path: str | Path, defaults: dict[str, Any]) -> Path:
+    """A batch's out folder: its ``out`` (as :func:`load_jobs` read it), else the file's path without .toml."""
+    return Path(defaults.get("out", Path(path).with_suffix("")))
 
 
 def _slug(text: str) -> str:
@@ -97,7 +123,7 @@ def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any
             where: dict[str, Any] | None = None) -> list[tuple[TuneConfig, str]]:
     """One (TuneConfig, label) per job and size, the label naming the file and job for messages;
     ``where`` (gpus, scheduler, dask_local) says where all measure."""
-    out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    out_dir = out_folder(path, defaults)
     db = defaults.get("db", str(out_dir / "results.db"))
     names = {f.name for f in fields(TuneConfig)}
     cfgs = []
@@ -121,7 +147,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     """Run every job of a batch file (see the module docstring); returns what was done. ``where``
     (TuneConfig's gpus, scheduler, dask_local) says where to measure; default the local GPUs."""
     defaults, jobs = load_jobs(path)
-    out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    out_dir = out_folder(path, defaults)
     try:  # the headers and the report go there at the end: a bad one must not cost the night's tuning
         check_output_folder(out_dir, f"{path}: out", ("populations", "headers", "report"))
     except OutputError as exc:

@@ -3,6 +3,7 @@ status 2 and nothing written (a seeded random search over bad values of every fi
 named after the size they tune. On the H200 recordings shipped with the package (a replay)."""
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,19 @@ def test_a_second_copy_of_a_batch_is_refused_at_the_entry_the_first_is_running(t
         holder.kill()
     assert err.startswith(f"evo-kernels: error: {path}: job 1 (transpose): run "), err
     assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_relative_paths_in_a_batch_file_are_read_against_its_folder(tmp_path, capsys, monkeypatch):
+    # was: against the folder the batch was started in (a file run from elsewhere wrote there, or found no recording)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    shutil.copy(RECORDINGS / "transpose.json.gz", sub / "rec.json.gz")
+    (sub / "jobs.toml").write_text('out = "night"\ndb = "data/r.db"\nreplay = "rec.json.gz"\nbudget = 8\n'
+                                   'strategy = "random"\n\n[[job]]\ntemplate = "transpose"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["batch", "sub/jobs.toml"]) == 0, capsys.readouterr().err
+    assert (sub / "data" / "r.db").exists() and (sub / "night" / "report" / "REPORT.md").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
 
 
 def test_the_batch_report_has_its_why_it_is_fast_section(tmp_path, capsys):
