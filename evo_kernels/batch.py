@@ -17,9 +17,10 @@
 Relative paths in the file (``db``, ``out``, ``replay``, ``init_population``, a template given by path) are
 read against the file's folder, wherever the batch is started from. Each job x size is a tuning session with
 its own population folder, named by the GPU it ran on; a finished one leaves ``done.json`` (GPU, driver,
-nvcc). Started again, the batch skips finished entries, resumes the interrupted one from its checkpoint and
-the database, and re-tunes an entry whose recorded GPU, driver or nvcc differs from this machine's,
-warm-started from its old population. At the end it exports a header per kernel and writes the report.
+nvcc). Started again, the batch skips finished entries (continuing one whose budget was raised), resumes the
+interrupted one from its checkpoint and the database, and re-tunes an entry whose recorded GPU, driver or nvcc
+differs from this machine's, warm-started from its old population. At the end it exports a header per kernel
+and writes the report.
 """
 from __future__ import annotations
 
@@ -175,10 +176,17 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db, "backend": backend}
     for plan, label in zip(plans, labels):
         cfg, done = plan.cfg, plan.run_dir / "done.json"
-        if done.exists() and json.loads(done.read_text()).get("device") == here:
-            print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream, flush=True)
-            summary["entries"].append({"entry": plan.run_dir.name, "skipped": True})
-            continue
+        record = json.loads(done.read_text()) if done.exists() else None
+        if record is not None and record.get("device") == here:
+            was = record.get("budget", record["spent"])   # done.json before 2026-12: the evaluations spent
+            if cfg.budget >= UNBOUNDED or cfg.budget <= was:
+                print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream,
+                      flush=True)
+                summary["entries"].append({"entry": plan.run_dir.name, "skipped": True})
+                continue
+            # its budget raised since, as a tune with a higher --budget goes on: resumed from its checkpoint
+            print(f"{plan.run_dir.name}: done at {record['spent']} of {cfg.budget}; continuing", file=stream,
+                  flush=True)
         stem = plan.run_dir.name[: -len(_slug(here["gpu"])) - 1]
         old = sorted(p.parent for p in (out_dir / "populations").glob(f"{stem}-*/done.json")
                      if p.parent != plan.run_dir)
@@ -195,7 +203,8 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
             result = run_session(s, stream, live)
             tmp = done.with_suffix(".tmp")   # written under the entry's lock, as its evaluations were
             tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
-                                       "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
+                                       "best_fitness": result["best_fitness"], "spent": result["spent"],
+                                       "budget": cfg.budget}, indent=1))
             tmp.replace(done)
         finally:
             s.close()

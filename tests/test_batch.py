@@ -4,6 +4,7 @@ named after the size they tune. On the H200 recordings shipped with the package 
 import json
 import random
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -167,6 +168,22 @@ def test_relative_paths_in_a_batch_file_are_read_against_its_folder(tmp_path, ca
     assert main(["batch", "sub/jobs.toml"]) == 0, capsys.readouterr().err
     assert (sub / "data" / "r.db").exists() and (sub / "night" / "report" / "REPORT.md").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
+
+
+def test_a_finished_entry_whose_budget_was_raised_continues_to_it(tmp_path, capsys):
+    # was: "done earlier on this GPU, driver and nvcc, skipped", done.json still saying "spent": 8
+    entry = tmp_path / "out" / "populations" / "transpose-2048x2048-random-s0-replay"
+    assert main(["batch", str(jobs_file(tmp_path, {"strategy": "random"}))]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    path = jobs_file(tmp_path, {"strategy": "random"}, {"budget": 12})
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+    assert f"{entry.name}: done at 8 of 12; continuing" in capsys.readouterr().out
+    assert json.loads((entry / "done.json").read_text())["spent"] == 12
+    with sqlite3.connect(tmp_path / "out" / "results.db") as c:
+        keys = [k for (k,) in c.execute("SELECT genome_key FROM evaluations")]
+    assert len(keys) == len(set(keys)) == 12
+    assert main(["batch", str(path)]) == 0
+    assert f"{entry.name}: done earlier on this GPU, driver and nvcc, skipped" in capsys.readouterr().out
 
 
 def test_the_batch_report_has_its_why_it_is_fast_section(tmp_path, capsys):
