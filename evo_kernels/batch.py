@@ -75,6 +75,7 @@ def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         for key, value in doc.items():
             if key != "job":
                 settings.check_job_value(key, value, str(path))
+        settings.check_one_limit(doc.get("budget"), doc.get("time_limit_s"), str(path), by_key=True)
         for i, job in enumerate(jobs, 1):
             where = job_label(path, i, job)
             bad = sorted(set(job) - JOB_KEYS)
@@ -86,6 +87,7 @@ def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 raise TuneError(f"{where}: both size and sizes; give one")
             for key, value in job.items():
                 settings.check_job_value(key, value, where)
+            settings.check_one_limit(job.get("budget"), job.get("time_limit_s"), where, by_key=True)
     except settings.SettingError as exc:
         raise TuneError(str(exc)) from exc
     defaults = _against(path.parent, {k: v for k, v in doc.items() if k != "job"})
@@ -130,6 +132,9 @@ def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any
     cfgs = []
     for i, job in enumerate(jobs, 1):
         merged = {k: v for k, v in defaults.items() if k in JOB_KEYS} | job
+        for own, other in (("budget", "time_limit_s"), ("time_limit_s", "budget")):
+            if own in job:   # a job's limit replaces the top level's other one, as a job's own keys win
+                merged.pop(other, None)
         sizes = merged.pop("sizes", None) or ([merged.pop("size")] if "size" in merged else [None])
         for size in sizes:
             kw = {k: v for k, v in merged.items() if k in names}

@@ -72,16 +72,36 @@ def expect_refused(capsys, path: Path, *says: str) -> str:
     ({"size": {"X": 5}}, {}, "job 1 (transpose): size: X is not a dimension of this template"),
     ({"seed": -1}, {}, "job 1 (transpose): seed -1: must be at least 0"),
     ({"designs": "no"}, {}, "job 1 (transpose): designs 'no': expected true or false, not str"),
+    # were accepted (tune refuses --budget with --time): the one rule of settings.check_one_limit
+    ({"budget": 8, "time_limit_s": 60}, {}, "job 1 (transpose): budget and time_limit_s exclude each other"),
+    ({}, {"time_limit_s": 60}, "jobs.toml: budget and time_limit_s exclude each other"),
+    # were reported naming only the recording: the file, the job and the key are named
+    ({}, {"replay": "nosuch.json.gz"}, "job 1 (transpose): replay {tmp}/nosuch.json.gz: cannot read as (gzip) JSON"),
+    ({"size": {"R": 64, "C": 64}}, {}, "job 1 (transpose): size R=64, C=64: "),
 ])
 def test_bad_values_name_the_file_the_job_and_the_key(tmp_path, capsys, job, top, says):
-    expect_refused(capsys, jobs_file(tmp_path, job, top), says)
+    expect_refused(capsys, jobs_file(tmp_path, job, top), says.replace("{tmp}", str(tmp_path)))
+
+
+def test_a_jobs_own_budget_or_time_limit_replaces_the_top_levels_other_one(tmp_path):
+    """A job's own keys win: its time_limit_s under a top-level budget is a run limited by time alone (as the
+    docs/batch.md example says), its budget under a top-level time_limit_s one limited by evaluations alone."""
+    from evo_kernels.batch import configs, load_jobs
+    from evo_kernels.tune_config import UNBOUNDED
+
+    for top, job, want in [("budget = 200", {"time_limit_s": 600}, (UNBOUNDED, 600)),
+                           ("time_limit_s = 600", {"budget": 30}, (30, None))]:
+        path = jobs_file(tmp_path, job)
+        path.write_text(path.read_text().replace("budget = 8", top))
+        (cfg, _), = configs(path, *load_jobs(path))
+        assert (cfg.budget, cfg.time_limit_s) == want
 
 
 def test_a_replay_of_another_template_is_refused_before_anything_runs(tmp_path, capsys):
     # was: KeyError 'R' in transpose's cost, with the database created
     src = RECORDINGS / "stencil.json.gz"
     expect_refused(capsys, jobs_file(tmp_path, {}, {"replay": str(src)}),
-                   f"job 1 (transpose): {src}: a recording of template stencil, not of transpose")
+                   f"job 1 (transpose): replay {src}: a recording of template stencil, not of transpose")
 
 
 @pytest.mark.parametrize("blocked", ["out", "out/headers"])
