@@ -14,15 +14,18 @@
     forbid = {UnrollLoop = [false]}
     start = [{TileLoops_M = 64}]
 
-Each job x size is a tuning session with its own population folder, named by the GPU it ran
-on; a finished one leaves ``done.json`` (GPU, driver, nvcc). Started again, the batch skips
-finished entries, resumes the interrupted one from its checkpoint and the database, and
-re-tunes an entry whose recorded GPU, driver or nvcc differs from this machine's, warm-started from its
-old population. At the end it exports a header per kernel and writes the report.
+Relative paths in the file (``db``, ``out``, ``replay``, ``init_population``, a template given by path) are
+read against the file's folder, wherever the batch is started from. Each job x size is a tuning session with
+its own population folder, named by the GPU it ran on; a finished one leaves ``done.json`` (GPU, driver,
+nvcc). Started again, the batch skips finished entries (continuing one whose budget was raised), resumes the
+interrupted one from its checkpoint and the database, and re-tunes an entry whose recorded GPU, driver or nvcc
+differs from this machine's, warm-started from its old population. At the end it exports a header per kernel
+and writes the report.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import tomllib
@@ -52,7 +55,7 @@ def job_label(path: str | Path, i: int, job: dict[str, Any]) -> str:
 
 def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Parse and check a batch file (keys, types, ranges: see docs/batch.md); every problem is a
-    TuneError naming the file, the job and the key."""
+    TuneError naming the file, the job and the key. Relative paths in it are read against its folder."""
     path = Path(path)
     try:
         doc = tomllib.loads(path.read_text())
@@ -72,6 +75,7 @@ def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         for key, value in doc.items():
             if key != "job":
                 settings.check_job_value(key, value, str(path))
+        settings.check_one_limit(doc.get("budget"), doc.get("time_limit_s"), str(path), by_key=True)
         for i, job in enumerate(jobs, 1):
             where = job_label(path, i, job)
             bad = sorted(set(job) - JOB_KEYS)
@@ -83,10 +87,35 @@ def load_jobs(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
                 raise TuneError(f"{where}: both size and sizes; give one")
             for key, value in job.items():
                 settings.check_job_value(key, value, where)
+            settings.check_one_limit(job.get("budget"), job.get("time_limit_s"), where, by_key=True)
     except settings.SettingError as exc:
         raise TuneError(str(exc)) from exc
-    defaults = {k: v for k, v in doc.items() if k != "job"}
-    return defaults, jobs
+    defaults = _against(path.parent, {k: v for k, v in doc.items() if k != "job"})
+    return defaults, [_against(path.parent, job) for job in jobs]
+
+
+PATH_KEYS = ("db", "out", "replay", "init_population")   # and ``template`` where it is a path, not a name
+
+
+def _against(folder: Path, table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` with its relative paths read against ``folder``, the batch file's: a batch file means the same
+    files from whatever folder it is run (``template`` is a path where it names a file or has a folder in it;
+    ``init_population = "none"`` is a cold start, not a folder)."""
+    from evo_kernels.checkpoint import COLD
+
+    out = dict(table)
+    for key, value in table.items():
+        is_path = key in PATH_KEYS or key == "template" and (
+            "/" in value or value.endswith((".cu.mako", ".py")))
+        if is_path and not (key == "init_population" and value == COLD):
+            p = Path(value).expanduser()
+            out[key] = p.as_posix() if p.is_absolute() else os.path.normpath(folder / p)
+    return out
+
+
+def out_folder(path: str | Path, defaults: dict[str, Any]) -> Path:
+    """A batch's out folder: its ``out`` (as :func:`load_jobs` read it), else the file's path without .toml."""
+    return Path(defaults.get("out", Path(path).with_suffix("")))
 
 
 def _slug(text: str) -> str:
@@ -97,12 +126,15 @@ def configs(path: str | Path, defaults: dict[str, Any], jobs: list[dict[str, Any
             where: dict[str, Any] | None = None) -> list[tuple[TuneConfig, str]]:
     """One (TuneConfig, label) per job and size, the label naming the file and job for messages;
     ``where`` (gpus, scheduler, dask_local) says where all measure."""
-    out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    out_dir = out_folder(path, defaults)
     db = defaults.get("db", str(out_dir / "results.db"))
     names = {f.name for f in fields(TuneConfig)}
     cfgs = []
     for i, job in enumerate(jobs, 1):
         merged = {k: v for k, v in defaults.items() if k in JOB_KEYS} | job
+        for own, other in (("budget", "time_limit_s"), ("time_limit_s", "budget")):
+            if own in job:   # a job's limit replaces the top level's other one, as a job's own keys win
+                merged.pop(other, None)
         sizes = merged.pop("sizes", None) or ([merged.pop("size")] if "size" in merged else [None])
         for size in sizes:
             kw = {k: v for k, v in merged.items() if k in names}
@@ -121,7 +153,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
     """Run every job of a batch file (see the module docstring); returns what was done. ``where``
     (TuneConfig's gpus, scheduler, dask_local) says where to measure; default the local GPUs."""
     defaults, jobs = load_jobs(path)
-    out_dir = Path(defaults.get("out", Path(path).with_suffix("")))
+    out_dir = out_folder(path, defaults)
     try:  # the headers and the report go there at the end: a bad one must not cost the night's tuning
         check_output_folder(out_dir, f"{path}: out", ("populations", "headers", "report"))
     except OutputError as exc:
@@ -139,6 +171,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
         return out_dir / "populations" / f"{run_name(cfg, problem)}-{_slug(here['gpu'])}"
 
     plans: list[Plan] = []
+    labels = [label for _, label in labelled]
     for cfg, label in labelled:
         plan = validate(cfg, where=label, run_dir_of=run_dir_of, by_key=True)
         if any(p.run_dir == plan.run_dir for p in plans):
@@ -146,12 +179,19 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
                             f"{cfg.strategy} and seed {cfg.seed}; give one another seed")
         plans.append(plan)
     summary: dict[str, Any] = {"entries": [], "out": str(out_dir), "db": cfgs[0].db, "backend": backend}
-    for plan in plans:
+    for plan, label in zip(plans, labels):
         cfg, done = plan.cfg, plan.run_dir / "done.json"
-        if done.exists() and json.loads(done.read_text()).get("device") == here:
-            print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream, flush=True)
-            summary["entries"].append({"entry": plan.run_dir.name, "skipped": True})
-            continue
+        record = json.loads(done.read_text()) if done.exists() else None
+        if record is not None and record.get("device") == here:
+            was = record.get("budget", record["spent"])   # done.json before 2026-12: the evaluations spent
+            if cfg.budget >= UNBOUNDED or cfg.budget <= was:
+                print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream,
+                      flush=True)
+                summary["entries"].append({"entry": plan.run_dir.name, "skipped": True})
+                continue
+            # its budget raised since, as a tune with a higher --budget goes on: resumed from its checkpoint
+            print(f"{plan.run_dir.name}: done at {record['spent']} of {cfg.budget}; continuing", file=stream,
+                  flush=True)
         stem = plan.run_dir.name[: -len(_slug(here["gpu"])) - 1]
         old = sorted(p.parent for p in (out_dir / "populations").glob(f"{stem}-*/done.json")
                      if p.parent != plan.run_dir)
@@ -162,16 +202,17 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
                 raise TuneError(str(exc)) from exc
             print(f"{plan.run_dir.name}: GPU, driver or nvcc changed since {old[0].name}: re-tuning, warm-started "
                   "from its population", file=stream, flush=True)
-        s = open_session(plan)
+        # a copy of this batch (or a tune) running this entry in another process: refused, one line, status 2
+        s = open_session(plan, where=label)
         try:
             result = run_session(s, stream, live)
+            tmp = done.with_suffix(".tmp")   # written under the entry's lock, as its evaluations were
+            tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
+                                       "best_fitness": result["best_fitness"], "spent": result["spent"],
+                                       "budget": cfg.budget}, indent=1))
+            tmp.replace(done)
         finally:
             s.close()
-        plan.run_dir.mkdir(parents=True, exist_ok=True)
-        tmp = done.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
-                                   "best_fitness": result["best_fitness"], "spent": result["spent"]}, indent=1))
-        tmp.replace(done)
         for line in (ran_out(result), nothing_feasible(result)):
             if line:
                 print(f"{plan.run_dir.name}: {line}", file=stream, flush=True)

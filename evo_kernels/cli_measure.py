@@ -9,7 +9,7 @@ import json
 import sys
 
 from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
-from evo_kernels.settings import BY_FIELD, DEFAULTS
+from evo_kernels.settings import BY_FIELD, DEFAULTS, check_one_limit
 
 
 def _duration(text: str | None) -> float | None:
@@ -30,6 +30,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     forbids: dict[str, list[str]] = {}
     for k, v in kv_list(args.forbid, "--forbid").items():
         forbids.setdefault(k, []).extend(v.split(","))
+    check_one_limit(args.budget, args.time, "tune")   # the rule a batch job's budget and time_limit_s obey
     budget = UNBOUNDED if args.time is not None else DEFAULTS["budget"] if args.budget is None else args.budget
     cfg = TuneConfig(template=args.template, problem=problem_size(args.size), budget=budget,
                      time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
@@ -124,9 +125,8 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("tune", help="tune one template (GPU if present, else the shipped H200 recording)")
     s.add_argument("template")
     s.add_argument("--size", nargs="*", metavar="NAME=N", help="problem size, e.g. M=4096 N=4096 K=4096")
-    g = s.add_mutually_exclusive_group()
-    g.add_argument("--budget", type=int, help=f"unique evaluations (default {DEFAULTS['budget']})")
-    g.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
+    s.add_argument("--budget", type=int, help=f"unique evaluations (default {DEFAULTS['budget']})")
+    s.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
     s.add_argument("--strategy", choices=BY_FIELD["strategy"].choices, default=DEFAULTS["strategy"])
     s.add_argument("--objective", choices=BY_FIELD["objective"].choices, default=DEFAULTS["objective"],
                    help="throughput (median time) or tail latency (p95)")

@@ -112,6 +112,15 @@ def check_fields(values: Mapping[str, Any], where: str, by_key: bool = False) ->
             check(BY_FIELD[name], value, where, by_key)
 
 
+def check_one_limit(budget: Any, time_limit_s: Any, where: str, by_key: bool = False) -> None:
+    """A session is limited by a budget of evaluations or by time, never both: a SettingError naming both
+    (``--budget`` and ``--time``, or the batch-file keys) where both are given (None: not given)."""
+    if budget is not None and time_limit_s is not None:
+        names = ("budget", "time_limit_s") if by_key else ("--budget", "--time")
+        raise SettingError(f"{where}: {names[0]} and {names[1]} exclude each other: a run is limited by "
+                           "evaluations or by time; give one")
+
+
 def check_problem(problem: Any, dims: Mapping[str, int], where: str, name: str = "--size") -> dict[str, int]:
     """A problem size as the template's dimensions: every dimension named, each a positive integer."""
     if not isinstance(problem, Mapping):

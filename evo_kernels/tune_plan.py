@@ -165,20 +165,22 @@ def validate(cfg: TuneConfig, where: str = "tune",
     if replay_path is not None:
         from evo_kernels.runners.replay import ReplayError, load_space
 
+        # the replay named as the user gave it (a flag, or a batch file's key), or as the shipped recording
+        given = f"{'replay' if by_key else '--replay'} " if cfg.replay else ""
         try:
             replay = load_space(replay_path)
-        except ReplayError as exc:
-            raise TuneError(str(exc)) from exc
+        except ReplayError as exc:   # its message starts with the file
+            raise TuneError(f"{where}: {given}{exc}") from exc
         foreign = not_of(replay, template)
         if foreign:
-            raise TuneError(f"{where}: {replay_path}: {foreign}")
+            raise TuneError(f"{where}: {given}{replay_path}: {foreign}")
         problem = dict(replay.problem)
         if asked is not None and asked != problem:
-            raise TuneError(f"{replay_path}: recorded at {size_text(problem)}, not at the requested size "
-                            f"{size_text(asked)}; "
+            raise TuneError(f"{where}: {'size' if by_key else '--size'} {size_text(asked)}: "
+                            f"{given}{replay_path} was recorded at {size_text(problem)}, not at this size; "
                             "on a GPU machine any size can be tuned")
         base_space = replay.space
-        recorded_only(replay.space, template.space, cfg.pins, cfg.forbids, f"{where}: {replay_path}")
+        recorded_only(replay.space, template.space, cfg.pins, cfg.forbids, f"{where}: {given}{replay_path}")
     else:
         problem = asked or dict(template.problem)
         base_space = template.space

@@ -26,6 +26,7 @@ from evo_kernels.fitness import FitnessWeights, Limits
 from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, size_name
 from evo_kernels.runners.base import Runner
+from evo_kernels.run_lock import RunLock, RunLocked, lock_run
 from evo_kernels.runners.choose import BackendError, open_runner
 from evo_kernels.template import KernelTemplate, size_text
 from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError
@@ -50,12 +51,17 @@ class Session:
     replayed: bool
     init_population: Any = None  # a WarmStart (PBT's population, if any), chosen by validate
     seeds: list = field(default_factory=list)  # where the search starts (the plan's start genomes)
+    lock: RunLock | None = None  # this process's hold on run_dir, dropped by close
 
     def close(self) -> None:
         try:
             self.runner.close()
         finally:
-            self.store.close()
+            try:
+                self.store.close()
+            finally:
+                if self.lock is not None:
+                    self.lock.release()
 
 
 class StoreWriter:
@@ -121,22 +127,29 @@ def memory_problem(template: KernelTemplate, problem: dict[str, int], device: di
             f"the {device.get('gpu_name', 'GPU')} has {have / 2**30:.1f} GiB")
 
 
-def open_session(plan: Plan) -> Session:
+def open_session(plan: Plan, where: str | None = None) -> Session:
     """Open the runner the backend chooser picks, then the store, and the evaluator of a validated plan.
     The runner comes first: a backend that cannot be had (a scheduler that does not answer, a GPU too
-    small for the size) is bad input, and the database must not have a run row (or exist) for it."""
+    small for the size) is bad input, and the database must not have a run row (or exist) for it. Then the
+    run's folder is locked for this process until :meth:`Session.close` (``run_lock.py``): a second copy of
+    the same run is refused in one line before it opens the database. ``where`` (a batch's file and job) starts
+    the line of a refusal."""
     cfg, template, problem, replay = plan.cfg, plan.template, plan.problem, plan.replay
     try:
         runner = open_runner(cfg.backend(), plan.replay_path, replay)
     except BackendError as exc:
         raise TuneError(str(exc)) from exc
-    store = None
+    store = lock = None
     try:
         device = runner.device_info()
         if replay is None:
             too_big = memory_problem(template, problem, device)
             if too_big:
-                raise TuneError(f"tune: {too_big}")
+                raise TuneError(f"{where or 'tune'}: {too_big}")
+        try:
+            lock = lock_run(plan.run_dir, plan.run_dir.name)
+        except RunLocked as exc:
+            raise TuneError(f"{where}: {exc}" if where else str(exc)) from None
         store = _open_store(cfg.db)
         ckpt = plan.checkpoint
         # The run id follows from the session and its folder, so a run killed before its first
@@ -173,11 +186,15 @@ def open_session(plan: Plan) -> Session:
         try:
             runner.close()
         finally:
-            if store is not None:
-                store.close()
+            try:
+                if store is not None:
+                    store.close()
+            finally:
+                if lock is not None:
+                    lock.release()
         raise
     return Session(cfg, template, problem, plan.space, runner, evaluator, note, plan.run_dir, run_id, store, device,
-                   replay is not None, plan.init_population, plan.seeds)
+                   replay is not None, plan.init_population, plan.seeds, lock)
 
 
 def make_strategy_of(s: Session):

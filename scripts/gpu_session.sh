@@ -99,7 +99,8 @@ for stage in ${STAGES:-tests check bench batch}; do
       # each writes batch-<stem>.log, leaderboard-<stem>.txt/.json and its out folder's headers, report and db
       for bt in ${BATCH_TOML:-benchmarks/batches/batch_h200.toml}; do
         stem=$(basename "$bt" .toml)
-        bo=${BATCH_OUT:-$(python3 -c "import sys, tomllib; p = sys.argv[1]; print(tomllib.load(open(p, 'rb')).get('out', p[:-5]))" "$bt")}
+        # the out folder as batch reads it (a relative one against the file's folder)
+        bo=${BATCH_OUT:-$(python3 -c "import sys; from evo_kernels.batch import load_jobs, out_folder; p = sys.argv[1]; print(out_folder(p, load_jobs(p)[0]))" "$bt")}
         timeout "${T_BATCH:-200}" $EK batch "$bt" > "$WORK/batch-$stem.log" 2>&1
         echo "batch rc=$?" >> "$WORK/batch-$stem.log"
         $EK leaderboard --db "$bo/results.db" --top 15 > "$WORK/leaderboard-$stem.txt" 2>&1

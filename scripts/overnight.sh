@@ -2,11 +2,25 @@
 # Run a batch file detached from the terminal, with a log: survives logout; start it again after a
 # crash or a kill and it resumes from the database and the population checkpoints.
 #   scripts/overnight.sh JOBS.toml [LOG]
+# JOBS and LOG are paths from the folder this is run in (LOG defaults to JOBS with .log for .toml, beside it),
+# and the batch runs in that folder, as `evo-kernels batch JOBS.toml` run there does (relative paths inside the
+# file are read against the file's own folder either way: docs/batch.md). A JOBS that is not a file, or a LOG
+# that cannot be written, is one line and exit status 2, before anything is detached.
 set -euo pipefail
-JOBS=${1:?usage: scripts/overnight.sh JOBS.toml [LOG]}
-LOG=${2:-${JOBS%.toml}.log}
-cd "$(dirname "$0")/.."
-EK=.venv/bin/evo-kernels
-[ -x "$EK" ] || bash scripts/setup.sh
+usage="usage: scripts/overnight.sh JOBS.toml [LOG]"
+JOBS=${1:?$usage}
+if [ ! -f "$JOBS" ]; then
+  echo "scripts/overnight.sh: $JOBS: batch file not found ($usage)" >&2
+  exit 2
+fi
+JOBS=$(realpath "$JOBS")
+LOG=$(realpath -m "${2:-${JOBS%.toml}.log}")
+if ! { : >> "$LOG"; } 2>/dev/null; then
+  echo "scripts/overnight.sh: $LOG: cannot write the log there" >&2
+  exit 2
+fi
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+EK=$ROOT/.venv/bin/evo-kernels
+[ -x "$EK" ] || (cd "$ROOT" && bash scripts/setup.sh)
 nohup setsid "$EK" batch "$JOBS" >> "$LOG" 2>&1 < /dev/null &
 echo "batch $JOBS running as pid $!; log: $LOG (the leaderboard degrades to plain lines there)"

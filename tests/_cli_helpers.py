@@ -1,6 +1,6 @@
 """What the command-line tests share (tests/test_cli_measure.py, tests/test_cli_templates.py,
 tests/test_cli_results.py): the CLI in a subprocess on the shipped recordings (a replay), one-line-error checks, a
-finished run to read, and a read-only folder."""
+finished run to read, a read-only folder, and another process holding a run's lock."""
 import os
 import shutil
 import subprocess
@@ -12,6 +12,9 @@ import pytest
 from evo_kernels.cli import main
 
 ENV = {**os.environ, "EVO_KERNELS_FORCE_REPLAY": "1", "PYTHONUNBUFFERED": "1"}
+ROOT = Path(__file__).resolve().parents[1]
+# for a subprocess started in another folder: this checkout's package, not an installed one
+ENV_ANYWHERE = {**ENV, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
 
 
 def cli(*args: str, env=None, **kw) -> subprocess.CompletedProcess:
@@ -56,3 +59,20 @@ def run_read_only(folder: Path, *args: str) -> subprocess.CompletedProcess:
     script = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" && exec "$@"'
     return subprocess.run(["unshare", "-rm", "sh", "-c", script, str(folder), *cmd], capture_output=True,
                           text=True, env=ENV, timeout=600, cwd=folder.parent)
+
+
+class LockHolder:
+    """Another process holding the run lock (evo_kernels/run_lock.py) of ``run_dir`` until :meth:`kill`
+    (SIGKILL: no cleanup), as a run in progress does."""
+
+    def __init__(self, run_dir: Path) -> None:
+        code = ("import sys; from evo_kernels.run_lock import lock_run; lock_run(sys.argv[1], 'x'); print('held'); "
+                "input()")
+        self.proc = subprocess.Popen([sys.executable, "-c", code, str(run_dir)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=ENV_ANYWHERE)
+        assert self.proc.stdout.readline().strip() == "held"
+        self.pid = self.proc.pid
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait()

@@ -3,9 +3,12 @@ status 2 and nothing written (a seeded random search over bad values of every fi
 named after the size they tune. On the H200 recordings shipped with the package (a replay)."""
 import json
 import random
+import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
+from _cli_helpers import LockHolder
 
 from evo_kernels.batch import JOB_KEYS, TOP_KEYS
 from evo_kernels.cli import main
@@ -69,16 +72,36 @@ def expect_refused(capsys, path: Path, *says: str) -> str:
     ({"size": {"X": 5}}, {}, "job 1 (transpose): size: X is not a dimension of this template"),
     ({"seed": -1}, {}, "job 1 (transpose): seed -1: must be at least 0"),
     ({"designs": "no"}, {}, "job 1 (transpose): designs 'no': expected true or false, not str"),
+    # were accepted (tune refuses --budget with --time): the one rule of settings.check_one_limit
+    ({"budget": 8, "time_limit_s": 60}, {}, "job 1 (transpose): budget and time_limit_s exclude each other"),
+    ({}, {"time_limit_s": 60}, "jobs.toml: budget and time_limit_s exclude each other"),
+    # were reported naming only the recording: the file, the job and the key are named
+    ({}, {"replay": "nosuch.json.gz"}, "job 1 (transpose): replay {tmp}/nosuch.json.gz: cannot read as (gzip) JSON"),
+    ({"size": {"R": 64, "C": 64}}, {}, "job 1 (transpose): size R=64, C=64: "),
 ])
 def test_bad_values_name_the_file_the_job_and_the_key(tmp_path, capsys, job, top, says):
-    expect_refused(capsys, jobs_file(tmp_path, job, top), says)
+    expect_refused(capsys, jobs_file(tmp_path, job, top), says.replace("{tmp}", str(tmp_path)))
+
+
+def test_a_jobs_own_budget_or_time_limit_replaces_the_top_levels_other_one(tmp_path):
+    """A job's own keys win: its time_limit_s under a top-level budget is a run limited by time alone (as the
+    docs/batch.md example says), its budget under a top-level time_limit_s one limited by evaluations alone."""
+    from evo_kernels.batch import configs, load_jobs
+    from evo_kernels.tune_config import UNBOUNDED
+
+    for top, job, want in [("budget = 200", {"time_limit_s": 600}, (UNBOUNDED, 600)),
+                           ("time_limit_s = 600", {"budget": 30}, (30, None))]:
+        path = jobs_file(tmp_path, job)
+        path.write_text(path.read_text().replace("budget = 8", top))
+        (cfg, _), = configs(path, *load_jobs(path))
+        assert (cfg.budget, cfg.time_limit_s) == want
 
 
 def test_a_replay_of_another_template_is_refused_before_anything_runs(tmp_path, capsys):
     # was: KeyError 'R' in transpose's cost, with the database created
     src = RECORDINGS / "stencil.json.gz"
     expect_refused(capsys, jobs_file(tmp_path, {}, {"replay": str(src)}),
-                   f"job 1 (transpose): {src}: a recording of template stencil, not of transpose")
+                   f"job 1 (transpose): replay {src}: a recording of template stencil, not of transpose")
 
 
 @pytest.mark.parametrize("blocked", ["out", "out/headers"])
@@ -138,6 +161,49 @@ def test_entries_are_named_after_the_size_they_tune(tmp_path, capsys):
     path = jobs_file(tmp_path, {"strategy": "random"})
     assert main(["batch", str(path)]) == 0, capsys.readouterr().err
     assert [p.name for p in (tmp_path / "out" / "populations").iterdir()] == ["transpose-2048x2048-random-s0-replay"]
+
+
+def test_a_second_copy_of_a_batch_is_refused_at_the_entry_the_first_is_running(tmp_path, capsys):
+    # was: both copies evaluated every entry, rows doubled in the database. A copy that meets an entry another
+    # process is running stops there (status 2, one line); the entries before it, done, are skipped, not redone.
+    path = jobs_file(tmp_path, {"strategy": "random"})
+    entry = tmp_path / "out" / "populations" / "transpose-2048x2048-random-s0-replay"
+    holder = LockHolder(entry)
+    try:
+        err = expect_refused(capsys, path, f"run {entry.name} is being run by pid {holder.pid} (lock {entry}/run.lock)")
+    finally:
+        holder.kill()
+    assert err.startswith(f"evo-kernels: error: {path}: job 1 (transpose): run "), err
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+
+
+def test_relative_paths_in_a_batch_file_are_read_against_its_folder(tmp_path, capsys, monkeypatch):
+    # was: against the folder the batch was started in (a file run from elsewhere wrote there, or found no recording)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    shutil.copy(RECORDINGS / "transpose.json.gz", sub / "rec.json.gz")
+    (sub / "jobs.toml").write_text('out = "night"\ndb = "data/r.db"\nreplay = "rec.json.gz"\nbudget = 8\n'
+                                   'strategy = "random"\n\n[[job]]\ntemplate = "transpose"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["batch", "sub/jobs.toml"]) == 0, capsys.readouterr().err
+    assert (sub / "data" / "r.db").exists() and (sub / "night" / "report" / "REPORT.md").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
+
+
+def test_a_finished_entry_whose_budget_was_raised_continues_to_it(tmp_path, capsys):
+    # was: "done earlier on this GPU, driver and nvcc, skipped", done.json still saying "spent": 8
+    entry = tmp_path / "out" / "populations" / "transpose-2048x2048-random-s0-replay"
+    assert main(["batch", str(jobs_file(tmp_path, {"strategy": "random"}))]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    path = jobs_file(tmp_path, {"strategy": "random"}, {"budget": 12})
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+    assert f"{entry.name}: done at 8 of 12; continuing" in capsys.readouterr().out
+    assert json.loads((entry / "done.json").read_text())["spent"] == 12
+    with sqlite3.connect(tmp_path / "out" / "results.db") as c:
+        keys = [k for (k,) in c.execute("SELECT genome_key FROM evaluations")]
+    assert len(keys) == len(set(keys)) == 12
+    assert main(["batch", str(path)]) == 0
+    assert f"{entry.name}: done earlier on this GPU, driver and nvcc, skipped" in capsys.readouterr().out
 
 
 def test_the_batch_report_has_its_why_it_is_fast_section(tmp_path, capsys):

@@ -44,6 +44,10 @@ def test_gpus_past_the_machines_count_are_refused(monkeypatch):
     (Backend(dask_local=-1), "--dask-local -1: the worker count must be at least 1"),
     (Backend(gpus=()), "GPU indices are 0 or more"),
     (Backend(gpus=(0, -2)), "--gpus 0,-2: GPU indices are 0 or more"),
+    # were accepted silently: the README gives them as alternatives
+    (Backend(replay="r.json.gz", gpus=(0,)), "^--replay and --gpus exclude each other: a replay measures nothing"),
+    (Backend(replay="r.json.gz", dask_local=2), "^--replay and --dask-local exclude each other"),
+    (Backend(replay="r.json.gz", scheduler="tcp://h:1"), "^--replay and --scheduler exclude each other"),
 ])
 def test_flags_that_cannot_work_together_are_one_line_before_anything_opens(backend, says):
     with pytest.raises(BackendError, match=says):

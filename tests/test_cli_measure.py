@@ -37,6 +37,8 @@ pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(),
     (["--size", "R=64,C=x"], "--size 'C=x': a size is an integer"),
     (["--start", "{bad"], "--start: not valid JSON"),  # 18.9: said --genome
     (["--time", "0s"], "--time 0.0: must be more than 0"),
+    # the one rule a batch job's budget and time_limit_s obey too (settings.check_one_limit)
+    (["--budget", "5", "--time", "1m"], "tune: --budget and --time exclude each other: a run is limited by"),
 ])
 def test_bad_tune_flags_are_one_line_and_write_nothing(tmp_path, replay, capsys, flags, says):
     db = tmp_path / "X.db"
@@ -170,7 +172,7 @@ def test_a_replay_of_another_kernel_is_refused_before_the_db_is_touched(finished
     db = finished if db_exists else tmp_path / "X.db"
     before, here = snapshot(finished.parent), snapshot(tmp_path)
     code, err = run(capsys, "tune", "transpose", "--budget", "8", "--replay", str(src), "--db", str(db))
-    one_line_error(code, err, f"tune: {src}: {says}")
+    one_line_error(code, err, f"tune: --replay {src}: {says}")
     assert snapshot(finished.parent) == before and snapshot(tmp_path) == here
 
 

@@ -111,7 +111,8 @@ def test_a_replay_on_dask_names_its_recordings_baseline_from_the_space_the_calle
     # the path is never read for the baseline when the caller hands its loaded space: a missing file shows it
     with DaskRunner(LocalSpec(replay=str(tmp_path / "missing.json")), client=client, replay_space=space) as runner:
         assert runner.baseline(None, space.problem) == space.baseline_candidate()
-    with open_runner(Backend(replay=str(REC), scheduler=client.scheduler.address), REC, space) as runner:
+    # open_runner hands it on (the replay comes from replay_source: --replay itself excludes Dask)
+    with open_runner(Backend(scheduler=client.scheduler.address), REC, space) as runner:
         assert isinstance(runner, DaskRunner) and runner.baseline(None, {}) == space.baseline_candidate()
 
 

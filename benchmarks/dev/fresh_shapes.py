@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -73,15 +74,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--templates", nargs="+", default=list(TEMPLATES))
     ap.add_argument("--toml", default=None, help="also write a batch TOML that tunes each template at its sizes")
     ap.add_argument("--budget", type=int, default=30, help="evaluations per size in the TOML")
-    ap.add_argument("--out", default="runs/batch_fresh", help="the TOML's out folder")
+    ap.add_argument("--out", default="runs/batch_fresh",
+                    help="the TOML's out folder (from here; written relative to the TOML's folder, as batch reads it)")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     sizes = {t: [draw(t, rng) for _ in range(args.per_template)] for t in args.templates}
     print(" ".join(f"--size {t}:" + ",".join(f"{k}={v}" for k, v in s.items()) for t, ss in sizes.items() for s in ss))
     if args.toml:
+        out = Path(os.path.relpath(args.out, Path(args.toml).parent)).as_posix()   # as batch reads it
         lines = [f"# fresh_shapes.py --seed {args.seed} --per-template {args.per_template}: sizes nobody chose, "
                  "tuned as a user would (the designs first, then pbt)",
-                 f'out = "{args.out}"', f"budget = {args.budget}", 'strategy = "pbt"', f"seed = {args.seed}", ""]
+                 f'out = "{out}"', f"budget = {args.budget}", 'strategy = "pbt"', f"seed = {args.seed}", ""]
         for t, ss in sizes.items():
             inner = ", ".join("{" + ", ".join(f"{k} = {v}" for k, v in s.items()) + "}" for s in ss)
             lines += ["[[job]]", f'template = "{t}"', f"sizes = [{inner}]", ""]

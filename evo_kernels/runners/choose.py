@@ -4,7 +4,8 @@
 runner here. Adding a backend means a Runner in this package and a branch in :func:`open_runner`;
 nothing else changes.
 
-The decision, in order: ``--scheduler`` / ``--dask-local`` send the work to Dask workers (each
+The decision, in order (``--replay`` excludes the others, as ``--scheduler`` and ``--dask-local`` exclude
+each other): ``--scheduler`` / ``--dask-local`` send the work to Dask workers (each
 runs the :class:`LocalSpec` it is given: its own GPU, or the same replay); ``--replay FILE`` (or a
 machine without a GPU, which replays the H200 recording shipped for the template) answers from
 recorded measurements and says so; otherwise the local GPUs, one pinned worker each.
@@ -106,6 +107,10 @@ class Backend:
         replay_delay_s()  # the environment is input too: a bad value must stop the run before its files exist
         if self.scheduler and self.dask_local:
             raise BackendError("--scheduler and --dask-local exclude each other")
+        if self.replay and (self.gpus is not None or self.distributed):   # alternatives, as the README gives them
+            other = "--gpus" if self.gpus is not None else "--scheduler" if self.scheduler else "--dask-local"
+            raise BackendError(f"--replay and {other} exclude each other: a replay measures nothing, on no GPU or "
+                               "worker; give one")
         if self.dask_local < 0:
             raise BackendError(f"--dask-local {self.dask_local}: the worker count must be at least 1")
         if self.gpus is not None and (not self.gpus or min(self.gpus) < 0):
