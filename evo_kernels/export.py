@@ -123,6 +123,15 @@ inline bool evo_fits(long long x, long long y, long long z) {
 """
 
 
+# The template's code is written for every genome: a gene switched off leaves a variable unused (#177, #550) or a
+# loop of a path the constants rule out (#128). Silenced around each kernel's code, and only there, so that the
+# header compiles with -Werror all-warnings and its own code keeps every warning.
+_SUPPRESSED = {177: "declared but never referenced", 550: "set but never used", 128: "loop is not reachable"}
+TEMPLATE_CODE_DIAGNOSTICS = (
+    ["#pragma nv_diagnostic push", *(f"#pragma nv_diag_suppress {n}  // {why}" for n, why in _SUPPRESSED.items())],
+    ["#pragma nv_diagnostic pop"])
+
+
 def _params(args: Sequence[Arg]) -> list[str]:
     out = []
     for a in args:
@@ -190,7 +199,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]
         lines += [f"namespace spec_{i} {{  // device helpers of one specialization stay apart from the others'",
-                  src.strip(), f"}}  // namespace spec_{i}", "",
+                  *TEMPLATE_CODE_DIAGNOSTICS[0], src.strip(), *TEMPLATE_CODE_DIAGNOSTICS[1],
+                  f"}}  // namespace spec_{i}", "",
                   f"inline cudaError_t launch_{i}({', '.join(params)}, cudaStream_t stream = 0) {{",
                   *[f"    const int {k} = {next((a.name for a in args if a.name == k), k)};"
                     for k in sizes if k not in {a.name for a in args}],
