@@ -155,12 +155,14 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                   file_name: str | None = None) -> str:
     """The header text for ``entries``: dicts with ``genome``, ``problem`` and the measured
     ``median_ms``, ``speedup``, ``fitness``, ``cv``, ``registers``, ``spill_bytes``, ``gpu_name``,
-    ``driver_version``, ``nvcc_version``, ``timestamp`` (the store's rows). ``file_name`` is the name
+    ``driver_version``, ``nvcc_version``, ``timestamp`` and ``template_hash`` (the store's rows; an entry measured on
+another version of the template is said so, in the header's head and its own comment). ``file_name`` is the name
     the header is written under (its first line says it; default ``evo_tuned_<template>.cuh``)."""
     if not entries:
         raise ValueError(f"no tuned entries for {template.name} to export")
     ns = f"evo_tuned_{_ident(template.name)}"
     cc = int(re.sub(r"\D", "", arch))
+    changed = [i for i, e in enumerate(entries) if template.changed_since(e.get("template_hash"))]
     args = template.args(entries[0]["problem"])
     sizes = list(entries[0]["problem"])
     params = _params(args)
@@ -171,6 +173,9 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
              f"// Template {template.mako_path.name} (hash {template.hash}); tuned for {arch}.",
              *(["// Tuned on replayed measurements (a recording's, nothing was timed here): each specialization "
                 "names its recording."] if any(e.get("replay") for e in entries) else []),
+             *([f"// CHANGED TEMPLATE (exported with --allow-changed-template): specialization(s) "
+                f"{', '.join(map(str, changed))} were measured on another version of the template; their kernels "
+                "here are the template's code now, which nobody measured."] if changed else []),
              "// Self-contained: include it in any .cu file; call launch(...) with the kernel's arguments.",
              "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "#include <cstdint>", "",
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
@@ -195,6 +200,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}" if e["problem"] else
                   f"// ---- specialization {i}: the untuned default (the template's baseline genome)",
                   f"// genome: {json.dumps(genome)}", provenance(e),
+                  *([f"// measured {template.changed_since(e['template_hash'])}: this code was never measured"]
+                    if i in changed else []),
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
         lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]
@@ -312,21 +319,6 @@ def dispatch(template: KernelTemplate, entries: Sequence[dict[str, Any]], proble
     if best < 0 and grid_fits(template.launch(template.space.baseline(), problem).grid):
         best = len(entries)
     return best
-
-
-def export_entries(store, template: str, sizes: list[dict] | None, top: int) -> list[dict]:
-    """The best ``top`` feasible rows per problem size (the best first, which dispatch picks): passed, and
-    within the limits of their run (a build over --max-registers or --max-smem is not a kernel to ship)."""
-    problems = [r["problem"] for r in store.best_by_problem(template, feasible=True)]
-    if sizes:
-        problems = [p for p in problems if p in sizes]
-    entries = []
-    for p in problems:
-        entries += store.top(top, template=template, problem=p, feasible=True)
-    for e in entries:
-        if e.get("replay"):  # which recording answered: the run's record says it (runs from before: unknown)
-            e["recording"] = ((store.run_record(str(e["run_id"])) or {}).get("identity") or {}).get("replay")
-    return entries
 
 
 def provenance(e: dict[str, Any]) -> str:
