@@ -132,6 +132,32 @@ TEMPLATE_CODE_DIAGNOSTICS = (
     ["#pragma nv_diagnostic pop"])
 
 
+def scratch_cpp(template: KernelTemplate, problem: dict) -> list[str]:
+    """The header's word on its scratch arguments (role "scratch" of the template's ``args()``, which sizes them
+    for the GPU runner too: run here on symbols): their size, as ``<name>_scratch_elems(<sizes>)`` helpers, and
+    their start, zero once (the role's contract: the runner zeroes them once and launches on them again and again,
+    so a kernel that needs them zero leaves them so)."""
+    if not any(a.role == "scratch" for a in template.args(problem)):
+        return []
+    try:
+        args = _symbolic(template.meta, "args")({k: Sym(k) for k in problem})
+        sizes = {a.name: " * ".join(f"({Sym._c(x)})" for x in a.shape) or "1" for a in args if a.role == "scratch"}
+    except TypeError as exc:
+        raise ValueError(f"{template.meta_path}: args() cannot be exported ({exc}): a scratch argument's shape must "
+                         "be integer arithmetic on the sizes") from exc
+    params = ", ".join(f"long long {k}" for k in problem)
+    lines = ["// Scratch arguments: device buffers launch() works in, beside the data. Each must hold at least",
+             "// <name>_scratch_elems(sizes) elements at the size launched, be zeroed once before the first launch",
+             "// (cudaMemset to 0) and then be kept: every launch leaves it as the next one needs it. Launches that",
+             "// may run at the same time (other streams) need buffers of their own."]
+    for a in args:
+        if a.role == "scratch":
+            lines += [f"inline long long {a.name}_scratch_elems({params}) {{   // {CTYPES[a.dtype]}s, zeroed once",
+                      *[f"    (void){k};" for k in problem if not re.search(rf"\b{k}\b", sizes[a.name])],
+                      f"    return {sizes[a.name]};", "}"]
+    return [*lines, ""]
+
+
 def _params(args: Sequence[Arg]) -> list[str]:
     out = []
     for a in args:
@@ -166,6 +192,7 @@ another version of the template is said so, in the header's head and its own com
     args = template.args(entries[0]["problem"])
     sizes = list(entries[0]["problem"])
     params = _params(args)
+    scratch = [a.name for a in args if a.role == "scratch"]
     call = ", ".join(a.name for a in args)
     size_params = ", ".join(f"int {k}" for k in sizes)
     lines = [f"// {file_name or ns + '.cuh'}: {template.name} kernels tuned by evo-kernels (namespace {ns}); generated "
@@ -180,7 +207,7 @@ another version of the template is said so, in the header's head and its own com
              "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "#include <cstdint>", "",
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
              f"#warning \"{ns}: tuned on {arch}; this architecture runs it correctly but untuned\"", "#endif", "",
-             f"namespace {ns} {{", "", HELPERS]
+             f"namespace {ns} {{", "", HELPERS, *scratch_cpp(template, entries[0]["problem"])]
     includes: list[str] = []
     n_tuned = len(entries)
     default = {"genome": template.space.baseline(), "problem": None}
@@ -239,6 +266,8 @@ another version of the template is said so, in the header's head and its own com
         lines.append(f"    if (d < bd && evo_fits({', '.join(grids[i])})) {{ bd = d; best = {i}; }}")
     lines += [f"    if (best < 0 && evo_fits({', '.join(grids[n_tuned])})) best = {n_tuned};",
               "    return best;", "}", "",
+              *([f"// The scratch arguments ({', '.join(scratch)}): sized and zeroed as the <name>_scratch_elems "
+                 "helpers above say."] if scratch else []),
               f"inline cudaError_t launch({', '.join(params)}, cudaStream_t stream = 0) {{"]
     missing = [k for k in sizes if k not in {a.name for a in args}]
     if missing:
