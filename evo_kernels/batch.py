@@ -223,7 +223,8 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
 def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[str, Any]:
     """After the jobs: a header per kernel, the report with its plots and its "why it is fast"
     ablations (measured on the GPU, or answered from the shipped recordings), and the leaderboard."""
-    from evo_kernels.export import export_entries, render_header
+    from evo_kernels.export import render_header
+    from evo_kernels.export_rows import export_entries, tuned_arch
     from evo_kernels.leaderboard import infeasible_count, print_rows, store_rows
     from evo_kernels.ablations import measure_ablations
     from evo_kernels.report import write_report
@@ -237,10 +238,12 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
     with ResultStore(summary["db"], readonly=True) as store:
         templates = sorted({r["template"] for r in store.rows(status="ok")})
         for name in templates:
-            entries = export_entries(store, name, None, 1)
+            t = load_template(name)
+            entries = export_entries(store, t, None, 1)   # what this template, as it is, was measured at
             if entries:
                 path = headers / f"{name}_tuned.cuh"
-                path.write_text(render_header(load_template(name), entries, file_name=path.name))
+                path.write_text(render_header(t, entries, arch=tuned_arch(entries, None, summary["db"]),
+                                              file_name=path.name))
                 written.append(str(path))
         all_rows = store.rows()
         rows = store_rows(store, None, 3)

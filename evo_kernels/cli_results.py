@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from evo_kernels.cli_args import UsageError, at_least, problem_size
@@ -57,9 +58,9 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from evo_kernels.export import export_entries, render_header
-
     from evo_kernels.build import arch_problem
+    from evo_kernels.export import render_header
+    from evo_kernels.export_rows import ExportError, exportable, tuned_arch
     from evo_kernels.settings import check_problem
 
     at_least(args.top, 1, "--top")
@@ -67,29 +68,25 @@ def cmd_export(args: argparse.Namespace) -> int:
     # each size read as tune --size reads one: every dimension of the template, each 1 or more
     sizes = [check_problem(problem_size(s.split(","), "--sizes") or {}, t.problem, "export", "--sizes")
              for s in args.sizes] if args.sizes else None
-    bad = arch_problem(args.arch, nvcc=None)  # a header is text: the user's nvcc compiles it
+    bad = arch_problem(args.arch, nvcc=None) if args.arch is not None else None  # the user's nvcc compiles it
     if bad:
         raise UsageError(f"--arch {args.arch}: {bad}")
     _out(check_output_file, args.out)
     with _store(args.db) as store:
-        entries = export_entries(store, t.name, sizes, args.top)
-        passed = [r for r in store.rows(template=t.name, status="ok") if not sizes or r["problem"] in sizes]
-    if not entries:
-        at = f" at {sizes}" if sizes else ""
-        if passed:
-            raise UsageError(f"{args.db}: no feasible evaluation of {t.name}{at}: its {len(passed)} passed "
-                             "evaluation(s) all broke a limit of their run (--max-registers, --max-smem); nothing "
-                             "to export")
-        raise UsageError(f"{args.db}: no passed evaluations of {t.name}{at}")
+        try:
+            entries = exportable(store, t, args.db, sizes, args.top, changed_ok=args.allow_changed_template)
+            arch = tuned_arch(entries, args.arch, args.db)
+        except ExportError as exc:
+            raise UsageError(str(exc)) from exc
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(render_header(t, entries, arch=args.arch, file_name=Path(args.out).name))
+    Path(args.out).write_text(render_header(t, entries, arch=arch, file_name=Path(args.out).name))
     print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")
     return 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     from evo_kernels.ablations import measure_ablations
-    from evo_kernels.report import write_report
+    from evo_kernels.report import changed_templates, write_report
 
     _out(check_output_folder, args.out)
     with _store(args.db) as store:
@@ -97,9 +94,12 @@ def cmd_report(args: argparse.Namespace) -> int:
         runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in rows})}
     if not rows:
         raise UsageError(f"{args.db}: no evaluations" + (f" of {args.template}" if args.template else ""))
+    idents = {r: rec["identity"] for r, rec in runs.items() if rec is not None}
+    for line in changed_templates(rows, idents, args.db):
+        print(f"evo-kernels: warning: {line}", file=sys.stderr)
     ablations = measure_ablations(rows) if args.ablate else {}
     path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}", ablations=ablations,
-                        runs={r: rec["identity"] for r, rec in runs.items() if rec is not None})
+                        runs=idents)
     print(f"wrote {path}")
     return 0
 
@@ -118,8 +118,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--template", required=True, help="the template whose best genomes are exported")
     s.add_argument("--sizes", nargs="*", metavar="M=..,N=..", help="only these problem sizes")
     s.add_argument("--top", type=int, default=1, help="specializations per size (the best is dispatched)")
-    s.add_argument("--arch", default="sm_90", help="the architecture the header says it was tuned for; built for "
-                                                   "another, it warns (default %(default)s)")
+    s.add_argument("--arch", help="the architecture the measurements must have been built for (default: theirs, "
+                                  "which the header says it was tuned on; built for another, it warns)")
+    s.add_argument("--allow-changed-template", action="store_true",
+                   help="export sizes measured only on another version of the template (the header says so)")
     s.add_argument("--out", required=True, help="the header to write (.cuh)")
     s.set_defaults(func=cmd_export)
 

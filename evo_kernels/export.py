@@ -123,6 +123,41 @@ inline bool evo_fits(long long x, long long y, long long z) {
 """
 
 
+# The template's code is written for every genome: a gene switched off leaves a variable unused (#177, #550) or a
+# loop of a path the constants rule out (#128). Silenced around each kernel's code, and only there, so that the
+# header compiles with -Werror all-warnings and its own code keeps every warning.
+_SUPPRESSED = {177: "declared but never referenced", 550: "set but never used", 128: "loop is not reachable"}
+TEMPLATE_CODE_DIAGNOSTICS = (
+    ["#pragma nv_diagnostic push", *(f"#pragma nv_diag_suppress {n}  // {why}" for n, why in _SUPPRESSED.items())],
+    ["#pragma nv_diagnostic pop"])
+
+
+def scratch_cpp(template: KernelTemplate, problem: dict) -> list[str]:
+    """The header's word on its scratch arguments (role "scratch" of the template's ``args()``, which sizes them
+    for the GPU runner too: run here on symbols): their size, as ``<name>_scratch_elems(<sizes>)`` helpers, and
+    their start, zero once (the role's contract: the runner zeroes them once and launches on them again and again,
+    so a kernel that needs them zero leaves them so)."""
+    if not any(a.role == "scratch" for a in template.args(problem)):
+        return []
+    try:
+        args = _symbolic(template.meta, "args")({k: Sym(k) for k in problem})
+        sizes = {a.name: " * ".join(f"({Sym._c(x)})" for x in a.shape) or "1" for a in args if a.role == "scratch"}
+    except TypeError as exc:
+        raise ValueError(f"{template.meta_path}: args() cannot be exported ({exc}): a scratch argument's shape must "
+                         "be integer arithmetic on the sizes") from exc
+    params = ", ".join(f"long long {k}" for k in problem)
+    lines = ["// Scratch arguments: device buffers launch() works in, beside the data. Each must hold at least",
+             "// <name>_scratch_elems(sizes) elements at the size launched, be zeroed once before the first launch",
+             "// (cudaMemset to 0) and then be kept: every launch leaves it as the next one needs it. Launches that",
+             "// may run at the same time (other streams) need buffers of their own."]
+    for a in args:
+        if a.role == "scratch":
+            lines += [f"inline long long {a.name}_scratch_elems({params}) {{   // {CTYPES[a.dtype]}s, zeroed once",
+                      *[f"    (void){k};" for k in problem if not re.search(rf"\b{k}\b", sizes[a.name])],
+                      f"    return {sizes[a.name]};", "}"]
+    return [*lines, ""]
+
+
 def _params(args: Sequence[Arg]) -> list[str]:
     out = []
     for a in args:
@@ -146,15 +181,18 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
                   file_name: str | None = None) -> str:
     """The header text for ``entries``: dicts with ``genome``, ``problem`` and the measured
     ``median_ms``, ``speedup``, ``fitness``, ``cv``, ``registers``, ``spill_bytes``, ``gpu_name``,
-    ``driver_version``, ``nvcc_version``, ``timestamp`` (the store's rows). ``file_name`` is the name
+    ``driver_version``, ``nvcc_version``, ``timestamp`` and ``template_hash`` (the store's rows; an entry measured on
+another version of the template is said so, in the header's head and its own comment). ``file_name`` is the name
     the header is written under (its first line says it; default ``evo_tuned_<template>.cuh``)."""
     if not entries:
         raise ValueError(f"no tuned entries for {template.name} to export")
     ns = f"evo_tuned_{_ident(template.name)}"
     cc = int(re.sub(r"\D", "", arch))
+    changed = [i for i, e in enumerate(entries) if template.changed_since(e.get("template_hash"))]
     args = template.args(entries[0]["problem"])
     sizes = list(entries[0]["problem"])
     params = _params(args)
+    scratch = [a.name for a in args if a.role == "scratch"]
     call = ", ".join(a.name for a in args)
     size_params = ", ".join(f"int {k}" for k in sizes)
     lines = [f"// {file_name or ns + '.cuh'}: {template.name} kernels tuned by evo-kernels (namespace {ns}); generated "
@@ -162,11 +200,14 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
              f"// Template {template.mako_path.name} (hash {template.hash}); tuned for {arch}.",
              *(["// Tuned on replayed measurements (a recording's, nothing was timed here): each specialization "
                 "names its recording."] if any(e.get("replay") for e in entries) else []),
+             *([f"// CHANGED TEMPLATE (exported with --allow-changed-template): specialization(s) "
+                f"{', '.join(map(str, changed))} were measured on another version of the template; their kernels "
+                "here are the template's code now, which nobody measured."] if changed else []),
              "// Self-contained: include it in any .cu file; call launch(...) with the kernel's arguments.",
              "#pragma once", "#include <cuda_runtime.h>", "#include <cmath>", "#include <cstdint>", "",
              f"#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ != {cc * 10}",
              f"#warning \"{ns}: tuned on {arch}; this architecture runs it correctly but untuned\"", "#endif", "",
-             f"namespace {ns} {{", "", HELPERS]
+             f"namespace {ns} {{", "", HELPERS, *scratch_cpp(template, entries[0]["problem"])]
     includes: list[str] = []
     n_tuned = len(entries)
     default = {"genome": template.space.baseline(), "problem": None}
@@ -186,11 +227,14 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         lines += [f"// ---- specialization {i}: tuned for {json.dumps(e['problem'])}" if e["problem"] else
                   f"// ---- specialization {i}: the untuned default (the template's baseline genome)",
                   f"// genome: {json.dumps(genome)}", provenance(e),
+                  *([f"// measured {template.changed_since(e['template_hash'])}: this code was never measured"]
+                    if i in changed else []),
                   "// fitness = speedup * exp(-w_cv * cv) / (1 + w_spill * spill_KiB) (see evo_kernels/fitness.py)"]
         lines += [f"[[maybe_unused]] constexpr int {_ident(k).upper()}_{i} = {int(v)};"
                   for k, v in genome.items() if isinstance(v, int | bool)]
         lines += [f"namespace spec_{i} {{  // device helpers of one specialization stay apart from the others'",
-                  src.strip(), f"}}  // namespace spec_{i}", "",
+                  *TEMPLATE_CODE_DIAGNOSTICS[0], src.strip(), *TEMPLATE_CODE_DIAGNOSTICS[1],
+                  f"}}  // namespace spec_{i}", "",
                   f"inline cudaError_t launch_{i}({', '.join(params)}, cudaStream_t stream = 0) {{",
                   *[f"    const int {k} = {next((a.name for a in args if a.name == k), k)};"
                     for k in sizes if k not in {a.name for a in args}],
@@ -222,6 +266,8 @@ def render_header(template: KernelTemplate, entries: Sequence[dict[str, Any]], a
         lines.append(f"    if (d < bd && evo_fits({', '.join(grids[i])})) {{ bd = d; best = {i}; }}")
     lines += [f"    if (best < 0 && evo_fits({', '.join(grids[n_tuned])})) best = {n_tuned};",
               "    return best;", "}", "",
+              *([f"// The scratch arguments ({', '.join(scratch)}): sized and zeroed as the <name>_scratch_elems "
+                 "helpers above say."] if scratch else []),
               f"inline cudaError_t launch({', '.join(params)}, cudaStream_t stream = 0) {{"]
     missing = [k for k in sizes if k not in {a.name for a in args}]
     if missing:
@@ -302,21 +348,6 @@ def dispatch(template: KernelTemplate, entries: Sequence[dict[str, Any]], proble
     if best < 0 and grid_fits(template.launch(template.space.baseline(), problem).grid):
         best = len(entries)
     return best
-
-
-def export_entries(store, template: str, sizes: list[dict] | None, top: int) -> list[dict]:
-    """The best ``top`` feasible rows per problem size (the best first, which dispatch picks): passed, and
-    within the limits of their run (a build over --max-registers or --max-smem is not a kernel to ship)."""
-    problems = [r["problem"] for r in store.best_by_problem(template, feasible=True)]
-    if sizes:
-        problems = [p for p in problems if p in sizes]
-    entries = []
-    for p in problems:
-        entries += store.top(top, template=template, problem=p, feasible=True)
-    for e in entries:
-        if e.get("replay"):  # which recording answered: the run's record says it (runs from before: unknown)
-            e["recording"] = ((store.run_record(str(e["run_id"])) or {}).get("identity") or {}).get("replay")
-    return entries
 
 
 def provenance(e: dict[str, Any]) -> str:

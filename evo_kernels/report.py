@@ -25,6 +25,30 @@ def section_name(template: str, problem: dict[str, Any]) -> str:
     return f"{template} {size_name(in_template_order(problem, template))}"
 
 
+def changed_templates(rows: Sequence[Mapping[str, Any]], runs: Mapping[str, Mapping[str, Any]],
+                      db: str) -> list[str]:
+    """One line per template whose rows were measured on another version of it than the one there now (each run's
+    template as its run named it, a name or a path; :meth:`KernelTemplate.changed_since` decides): the report's
+    genomes would build other kernels today. A template that cannot be loaded is not compared."""
+    from evo_kernels.template import TemplateError, load_template
+
+    hashes: dict[tuple[str, str], set[str]] = {}
+    for row in rows:
+        named = (runs.get(str(row["run_id"])) or {}).get("template") or row["template"]
+        hashes.setdefault((str(named), row["template"]), set()).add(row["template_hash"])
+    lines = []
+    for (named, name), was in hashes.items():
+        try:
+            t = load_template(named)
+        except TemplateError:
+            continue
+        old = sorted(h for h in was if t.changed_since(h))
+        if old:
+            lines.append(f"{db}: the evaluations of {name} were measured {t.changed_since(', '.join(old))} "
+                         f"({t.mako_path}): the template changed since; the report is of the template as it was")
+    return lines
+
+
 def best_so_far(values: Sequence[float]) -> list[float]:
     out, best = [], 0.0
     for v in values:

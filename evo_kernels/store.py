@@ -267,7 +267,8 @@ class ResultStore:
             return int(self._conn.execute(f"SELECT COUNT(*) FROM evaluations{where}", params).fetchone()[0])
 
     def _ranked(self, template: str | None, problem: Mapping[str, Any] | None, status: str | None, by: str,
-                limit: int | None, partition: str | None, feasible: bool = False) -> list[dict[str, Any]]:
+                limit: int | None, partition: str | None, feasible: bool = False,
+                template_hash: str | None = None) -> list[dict[str, Any]]:
         if by not in _ORDER:
             raise ValueError(f"cannot rank by {by!r}; choose one of {', '.join(_ORDER)}")
         where = [(f"{by} IS NOT NULL", _NO_PARAM)]
@@ -275,6 +276,8 @@ class ResultStore:
             where.append((FEASIBLE_SQL, _NO_PARAM))
         if template is not None:
             where.append(("template = ?", template))
+        if template_hash is not None:
+            where.append(("template_hash = ?", template_hash))
         if problem is not None:
             where.append(("problem_json = ?", canonical_problem(problem)))
         if status is not None:
@@ -284,19 +287,22 @@ class ResultStore:
 
     def top(self, k: int = 10, template: str | None = None, problem: Mapping[str, Any] | None = None,
             status: str | None = "ok", by: str = "fitness", unique: bool = True,
-            feasible: bool = False) -> list[dict[str, Any]]:
+            feasible: bool = False, template_hash: str | None = None) -> list[dict[str, Any]]:
         """The ``k`` best rows, best first, by fitness or speedup (higher is better) or median_ms
         or p95_ms (lower is better). ``unique`` keeps one row, the best, per genome, problem and
         GPU, so that a genome measured in several runs appears once; ``feasible``: only rows that are
-        (store_rows.FEASIBLE_SQL)."""
+        (store_rows.FEASIBLE_SQL); ``template_hash``: only rows of that version of the template."""
         partition = "template_hash, genome_key, problem_json, gpu_name" if unique else None
-        return self._ranked(template, problem, status, by, limit=k, partition=partition, feasible=feasible)
+        return self._ranked(template, problem, status, by, limit=k, partition=partition, feasible=feasible,
+                            template_hash=template_hash)
 
     def best_by_problem(self, template: str, status: str | None = "ok", by: str = "fitness",
-                        feasible: bool = False) -> list[dict[str, Any]]:
+                        feasible: bool = False, template_hash: str | None = None) -> list[dict[str, Any]]:
         """The best row of each problem the template was evaluated on (``feasible``: of those with a
-        feasible row, the best feasible one), in problem order."""
-        best = self._ranked(template, None, status, by, limit=None, partition="problem_json", feasible=feasible)
+        feasible row, the best feasible one; ``template_hash``: of that version of the template), in problem
+        order."""
+        best = self._ranked(template, None, status, by, limit=None, partition="problem_json", feasible=feasible,
+                            template_hash=template_hash)
         return sorted(best, key=lambda row: canonical_problem(row["problem"]))
 
     def runs(self) -> list[dict[str, Any]]:

@@ -238,6 +238,12 @@ class KernelTemplate:
         b, f = self.meta.cost(dict(problem))
         return int(b), int(f)
 
+    def changed_since(self, was: str | None) -> str | None:
+        """The one rule for what was made from this template at hash ``was`` (a checkpoint, a measurement): None
+        where it is this template as it is now (or ``was`` is unknown, empty); else the words every refusal of it
+        uses, ``at template hash WAS, which is now NOW``: its kernels are not this template's."""
+        return f"at template hash {was}, which is now {self.hash}" if was and was != self.hash else None
+
     def smem_bytes(self, genome: Mapping[str, Any]) -> int:
         fn: Callable[[Genome], int] | None = getattr(self.meta, "smem_bytes", None)
         return int(fn(dict(genome))) if fn else 0

@@ -215,11 +215,11 @@ def validate(cfg: TuneConfig, where: str = "tune",
         if old is not None and old != json.loads(json.dumps(cfg.identity(), default=str)):
             raise TuneError(f"{run_dir}: holds a checkpoint of a different session ({old}); "
                             "use another --population folder")
-        was = ckpt["meta"].get("template_hash")
-        if was and was != template.hash:   # its genomes and search state are of the template as it was
-            raise TuneError(f"{run_dir}: a checkpoint of {template.name} at template hash {was}, which is now "
-                            f"{template.hash} (the template changed since the run started): it cannot resume; start "
-                            "afresh with another --population folder (its evaluations stay in the database)")
+        changed = template.changed_since(ckpt["meta"].get("template_hash"))
+        if changed:   # its genomes and search state are of the template as it was
+            raise TuneError(f"{run_dir}: a checkpoint of {template.name} {changed} (the template changed since the "
+                            "run started): it cannot resume; start afresh with another --population folder (its "
+                            "evaluations stay in the database)")
         run_id = ckpt["meta"].get("run_id", "?")
         try:
             known = has_run(db, run_id)

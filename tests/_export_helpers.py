@@ -21,14 +21,19 @@ def entries(t, problems):
     return out
 
 
-def build_selftest(tmp_path: Path, name: str, problems, run_problem):
+def build_selftest(tmp_path: Path, name: str, problems, run_problem, genomes=None):
+    """The header of ``problems`` (random genomes, or ``genomes`` in their order) built into its self-test program
+    and a second translation unit, with every warning an error (nvcc -Werror all-warnings)."""
     t = load_template(name)
-    header = render_header(t, entries(t, problems))
+    rows = entries(t, problems)
+    for row, g in zip(rows, genomes or []):
+        row["genome"] = g
+    header = render_header(t, rows)
     (tmp_path / "tuned.cuh").write_text(header)
     (tmp_path / "main.cu").write_text(selftest_program(t, "tuned.cuh", run_problem))
     (tmp_path / "other.cu").write_text('#include "tuned.cuh"\nvoid other() {}\n')  # a second TU: no clash
-    proc = subprocess.run(["nvcc", "-arch=sm_90", "-o", "selftest", "main.cu", "other.cu"], cwd=tmp_path,
-                          capture_output=True, text=True)
+    proc = subprocess.run(["nvcc", "-arch=sm_90", "-Werror", "all-warnings", "-o", "selftest", "main.cu", "other.cu"],
+                          cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return t, header
 

@@ -128,3 +128,78 @@ def test_leaderboard_reads_a_database_in_a_read_only_folder(finished):
     assert len(json.loads(r.stdout)) == 10 and snapshot(finished.parent) == before
 
 
+
+
+def _copy_db(src, dst):
+    """A copy of a results database (its WAL folded in), to alter without touching ``src``."""
+    import sqlite3
+
+    with sqlite3.connect(src) as a, sqlite3.connect(dst) as b:
+        a.backup(b)
+    return dst
+
+
+def test_export_refuses_measurements_of_a_template_that_changed_since(finished, tmp_path, capsys):
+    # was: an edited template (or a row's bogus template_hash) was exported under today's hash and code, exit 0, as
+    # if the numbers had been measured on it; report said nothing
+    import shutil
+    import sqlite3
+
+    from evo_kernels.template import load_template
+
+    for f in ("transpose.cu.mako", "transpose.py"):
+        shutil.copy(load_template("transpose").mako_path.with_name(f), tmp_path / f)
+    with open(tmp_path / "transpose.cu.mako", "a") as fh:
+        fh.write("// edited\n")
+    edited, shipped = load_template(str(tmp_path / "transpose.cu.mako")), load_template("transpose")
+    db = _copy_db(finished, tmp_path / "bogus.db")   # read first: a reader of a WAL database leaves its -shm file
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "export", "--db", str(finished), "--template", str(tmp_path / "transpose.cu.mako"),
+                    "--out", str(tmp_path / "t.cuh"))
+    one_line_error(code, err, str(finished), f"at template hash {shipped.hash}, which is now {edited.hash}",
+                   str(tmp_path / "transpose.cu.mako"), "--allow-changed-template")
+    assert not (tmp_path / "t.cuh").exists() and snapshot(finished.parent) == before
+    # allowed, the header says so in its head and at the specialization
+    assert main(["export", "--db", str(finished), "--template", str(tmp_path / "transpose.cu.mako"), "--out",
+                 str(tmp_path / "t.cuh"), "--allow-changed-template"]) == 0
+    header = (tmp_path / "t.cuh").read_text()
+    assert "CHANGED TEMPLATE (exported with --allow-changed-template): specialization(s) 0 were measured" in header
+    assert f"// measured at template hash {shipped.hash}, which is now {edited.hash}: this code was never " \
+           "measured" in header
+    # a database whose rows carry another hash: export refuses, report warns in one line and writes its report
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE evaluations SET template_hash = 'deadbeefdeadbeef'")
+    capsys.readouterr()
+    code, err = run(capsys, "export", "--db", str(db), "--template", "transpose", "--out", str(tmp_path / "b.cuh"))
+    one_line_error(code, err, f"{db}: transpose at R=2048, C=2048 was measured at template hash deadbeefdeadbeef, "
+                              f"which is now {shipped.hash} ({shipped.mako_path})")
+    assert main(["report", "--db", str(db), "--out", str(tmp_path / "rep"), "--no-ablate"]) == 0
+    err = capsys.readouterr().err.strip()
+    assert err == (f"evo-kernels: warning: {db}: the evaluations of transpose were measured at template hash "
+                   f"deadbeefdeadbeef, which is now {shipped.hash} ({shipped.mako_path}): the template changed "
+                   "since; the report is of the template as it was"), err
+    assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep2"), "--no-ablate"]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_export_refuses_a_size_never_tuned_among_tuned_ones(finished, tmp_path, capsys):
+    # was: "wrote p.cuh: 1 specialization(s)", exit 0, the untuned size dropped without a word
+    before = snapshot(finished.parent)
+    code, err = run(capsys, "export", "--db", str(finished), "--template", "transpose", "--sizes", "R=2048,C=2048",
+                    "R=1000,C=1000", "--out", str(tmp_path / "p.cuh"))
+    one_line_error(code, err, f"{finished}: no passed evaluations of transpose at R=1000, C=1000 (--sizes; tuned "
+                              "here: R=2048, C=2048)")
+    assert not (tmp_path / "p.cuh").exists() and snapshot(finished.parent) == before
+
+
+def test_export_takes_the_architecture_from_the_measurements(finished, tmp_path, capsys):
+    # was: --arch sm_80 on sm_90 measurements wrote "tuned for sm_80" and a #warning for 800
+    code, err = run(capsys, "export", "--db", str(finished), "--template", "transpose", "--arch", "sm_80",
+                    "--out", str(tmp_path / "a.cuh"))
+    one_line_error(code, err, f"--arch sm_80: the measurements in {finished} were made on sm_90 builds")
+    assert not (tmp_path / "a.cuh").exists()
+    for extra in ([], ["--arch", "sm_90"]):
+        assert main(["export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "a.cuh"),
+                     *extra]) == 0
+        header = (tmp_path / "a.cuh").read_text()
+        assert "; tuned for sm_90." in header and "__CUDA_ARCH__ != 900" in header

@@ -1,6 +1,6 @@
 """Exported headers' launch geometry: the C++ expressions a header launches with, evaluated by a host program built
-with nvcc, against the template's Python launch() (split-K's grid z, transpose's gather grid); the gather header
-run on a GPU."""
+with nvcc, against the template's Python launch() (split-K's grid z, transpose's gather grid), and the sizes of its
+scratch arguments against the template's args(); the gather header run on a GPU."""
 import numpy as np
 import pytest
 
@@ -81,3 +81,24 @@ def test_softmax_header_with_a_cluster_of_sixteen_runs_and_matches_reference(tmp
     got = run_header(tmp_path, t, rows, p, inputs)["out"].astype(np.float64)
     want = t.reference({k: v.astype(np.float64) for k, v in inputs.items()}, p)["out"]
     assert np.linalg.norm(got - want) / np.linalg.norm(want) <= t.tolerance_at(p)
+
+
+SCRATCH_CASES = [
+    ("sgemm", [{"M": 2048, "N": 2048, "K": 2048}, {"M": 37, "N": 1000, "K": 5}, {"M": 8192, "N": 8192, "K": 64}]),
+    ("reduce_sum", [{"N": 1}, {"N": 1 << 28}])]
+
+
+@pytest.mark.parametrize("name,probs", SCRATCH_CASES, ids=[c[0] for c in SCRATCH_CASES])
+def test_header_says_how_big_each_scratch_argument_is_and_that_it_starts_at_zero(tmp_path, name, probs):
+    # was: launch(..., float* work, int* tiles, ...) with no word on their size or their start
+    t = load_template(name)
+    scratch = [a.name for a in t.args(t.problem) if a.role == "scratch"]
+    assert scratch == {"sgemm": ["work", "tiles"], "reduce_sum": ["partials", "counter"]}[name]
+    g = t.space.baseline()
+    for arg in scratch:
+        expr = f"{arg}_scratch_elems({', '.join(t.problem)})"
+        want = [next(int(np.prod(a.shape)) for a in t.args(p) if a.name == arg) for p in probs]
+        assert header_values(tmp_path, t, g, expr, probs) == want
+    header = (tmp_path / "h.cuh").read_text()
+    assert "be zeroed once before the first launch" in header
+    assert f"// The scratch arguments ({', '.join(scratch)}): sized and zeroed as the" in header
