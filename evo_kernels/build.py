@@ -150,9 +150,9 @@ class NvccBuilder:
     """Builds candidates of templates into cubins, ``n_jobs`` nvcc processes at a time (joblib's
     count: -1 is one per core).
 
-    The cache key covers the rendered source, the flags and the nvcc version, so a change in any
-    of them is a new build. ``build`` compiles a batch with joblib; ``submit`` hands each build
-    to a pool of ``n_jobs`` threads (each waits on its own nvcc process) and returns at once, so
+    The cache key (:meth:`cache_key`) covers the rendered source, the entry name, the flags and the nvcc
+    version, so a change in any of them is a new build. ``build`` compiles a batch with joblib; ``submit`` hands
+    each build to a pool of ``n_jobs`` threads (each waits on its own nvcc process) and returns at once, so
     that a pipeline can measure the first build while the others compile.
     """
 
@@ -224,8 +224,14 @@ class NvccBuilder:
                 results[i] = r
         return results
 
+    def cache_key(self, source: str, entry: str, version: str) -> str:
+        """The one key of the cubin cache: the rendered source, the entry function's name (a source that
+        hard-codes its function's name builds under one KERNEL and fails under another), the flags and the nvcc
+        version. Recordings and the database name builds by template hash and source hash, never by this key."""
+        return hashlib.sha256("\0".join([source, entry, *self.flags, version]).encode()).hexdigest()
+
     def _build_one(self, source: str, base: BuildResult, origin: str) -> BuildResult:
-        digest = hashlib.sha256("\0".join([source, *self.flags, base.nvcc_version]).encode()).hexdigest()
+        digest = self.cache_key(source, base.entry, base.nvcc_version)
         cubin = self.cache_dir / digest[:2] / f"{digest}.cubin"
         meta = cubin.with_suffix(".json")
         kept = cubin.with_suffix(".cu").absolute()  # the rendered source, kept where the build fails

@@ -152,3 +152,22 @@ def test_an_arch_is_judged_before_any_build():
     if known:  # where nvcc lists them, one it does not compile for is refused, naming those it does
         assert arch_problem(known[0]) is None
         assert "not an architecture this nvcc compiles for" in arch_problem("sm_10")
+
+
+def test_the_cache_key_holds_the_entry_name(tmp_path):
+    # a source that hard-codes its function's name built once under that name: the same source under another KERNEL
+    # was served from the cache as "ok", though its entry is not in the cubin (audit 5)
+    import shutil
+
+    for name in ("_faulty_problem.py", "correct_simple.py", "correct_simple.cu.mako"):
+        shutil.copy(FAULTY / name, tmp_path)
+    mako = tmp_path / "correct_simple.cu.mako"
+    mako.write_text(mako.read_text().replace("${KERNEL}", "correct_simple"))
+    good = load_template(str(mako))
+    first = NvccBuilder(cache_dir=tmp_path / "cubins").build(good, candidates(good, [good.space.baseline()]))[0]
+    assert first.status == "ok"
+    meta = tmp_path / "correct_simple.py"
+    meta.write_text(meta.read_text().replace('KERNEL = "correct_simple"', 'KERNEL = "renamed"'))
+    renamed = load_template(str(mako))
+    r = NvccBuilder(cache_dir=tmp_path / "cubins").build(renamed, candidates(renamed, [renamed.space.baseline()]))[0]
+    assert r.status == "compile_error" and "entry function 'renamed' not found" in r.error and not r.cached
