@@ -320,7 +320,38 @@ def _check_metadata(meta: Any, name: str) -> list[Gene]:
             raise ValueError(f"args at {size_text(p)}: {_one_line(exc)}") from exc
         if not all(isinstance(a, Arg) for a in args):
             raise ValueError(f"args at {size_text(p)} must return a list of evo_kernels.template.Arg")
+    _check_reference(meta, min(checks, key=lambda c: math.prod(c.values())))
     return genes
+
+
+def _check_reference(meta: Any, p: Mapping[str, int]) -> None:
+    """The reference at check shape ``p`` (the smallest: microseconds) on random inputs drawn as the GPU harness
+    draws them (never zeros): it must return every out argument and may return inout ones, each of its argument's
+    shape. A ValueError naming the first mismatch, caught here instead of by the harness on a GPU."""
+    # the harness's own draw; imported here, as the runners package imports this module
+    from evo_kernels.runners.inputs import as_float64, make_inputs
+
+    args = list(meta.args(dict(p)))
+    where = f"reference at {size_text(p)}"
+    try:
+        refs = meta.reference(as_float64(make_inputs(args, np.random.SeedSequence(0))), dict(p))
+        if not isinstance(refs, Mapping):
+            raise TypeError(f"returns a {type(refs).__name__}, not a dict of output names to arrays")
+        shapes = {k: np.shape(v) for k, v in refs.items()}
+    except Exception as exc:
+        raise ValueError(f"{where}: {type(exc).__name__}: {_one_line(exc)}") from exc
+    outs = {a.name: tuple(int(n) for n in a.shape) for a in args if a.role in ("out", "inout")}
+    for name, shape in shapes.items():
+        if name not in outs:
+            raise ValueError(f"{where} returns {name}, which is not an out or inout argument (those are: "
+                             f"{', '.join(outs) or 'none'})")
+        if shape != outs[name]:
+            raise ValueError(f"{where} returns {name} of shape {shape}, its argument's is {outs[name]}")
+    for a in args:
+        if a.role == "out" and a.name not in shapes:
+            raise ValueError(f"{where} does not return {a.name}, an out argument")
+    if not shapes:
+        raise ValueError(f"{where} returns no output to check")
 
 
 def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:
