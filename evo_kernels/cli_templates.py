@@ -7,12 +7,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 import numpy as np
 
 from evo_kernels.cli_args import UsageError, at_least, console, parse_genome
 from evo_kernels.genome import InvalidGenome
-from evo_kernels.template import available_templates, load_template
+from evo_kernels.template import TemplateError, available_templates, load_template
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -45,7 +46,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    from evo_kernels.build import NvccBuilder, arch_problem
+    from evo_kernels.build import NvccBuilder, arch_problem, argument_problem
     from evo_kernels.records import Candidate
 
     at_least(args.seed, 0, "--seed")
@@ -65,6 +66,9 @@ def cmd_compile(args: argparse.Namespace) -> int:
     genomes += t.space.sample_new(rng, args.random, {t.space.key(g) for g in genomes}, draws=50 * args.random)
     cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
     results = NvccBuilder(arch=args.arch, cache_dir=args.cache).build(t, cands)
+    for r in results:  # what can be known of the arguments without a GPU: the cubin lists its parameters
+        if r.status == "ok" and (bad := argument_problem(t, Path(r.cubin_path))):
+            raise TemplateError(bad)
     out = [{"key": r.candidate.key, "genome": r.candidate.genome, "status": r.status, "registers": r.registers,
             "spill_bytes": r.spill_bytes, "smem_bytes": r.smem_bytes, "stack_bytes": r.stack_bytes,
             "compile_seconds": round(r.compile_seconds, 3), "cached": r.cached, "error": r.error} for r in results]

@@ -171,3 +171,16 @@ def test_the_cache_key_holds_the_entry_name(tmp_path):
     renamed = load_template(str(mako))
     r = NvccBuilder(cache_dir=tmp_path / "cubins").build(renamed, candidates(renamed, [renamed.space.baseline()]))[0]
     assert r.status == "compile_error" and "entry function 'renamed' not found" in r.error and not r.cached
+
+
+def test_entry_params_are_read_from_the_cubin(tmp_path):
+    # the parameters compile checks args() against (audit 7), from the cubin's own records: no second process
+    from evo_kernels.build import argument_problem, entry_params
+
+    t = load_template(str(FAULTY / "correct_simple.cu.mako"))
+    r = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [t.space.baseline()]))[0]
+    cubin = Path(r.cubin_path)
+    assert entry_params(cubin, t.kernel) == [8, 8, 4]  # y and x pointers, the int n
+    assert entry_params(cubin, "no_such_kernel") is None and argument_problem(t, cubin) is None
+    (tmp_path / "not.cubin").write_bytes(b"not an ELF file")
+    assert entry_params(tmp_path / "not.cubin", t.kernel) is None

@@ -151,3 +151,40 @@ def test_compile_into_a_pipe_prints_one_whole_line_per_build(tmp_path):
         for line in lines:
             assert line.endswith("}") and " ok regs " in line
             assert (" cached s {" in line) == (when == "cached"), line
+
+
+def _saxpy_copy(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """The faulty suite's correct kernel as a user's template in ``tmp_path``, its metadata's ``old`` made ``new``."""
+    faulty = Path(__file__).resolve().parent / "faulty"
+    shutil.copy(faulty / "_faulty_problem.py", tmp_path)
+    shutil.copy(faulty / "correct_simple.cu.mako", tmp_path / "saxpy.cu.mako")
+    meta = tmp_path / "saxpy.py"
+    text = (faulty / "_faulty_problem.py").read_text() + '\nKERNEL = "correct_simple"\n'
+    assert old in text
+    meta.write_text(text.replace(old, new, 1))
+    return meta
+
+
+@needs_nvcc
+@pytest.mark.parametrize("old, new, says", [
+    ('Arg("n", "scalar", "int32", value=p["N"])]', 'Arg("n", "scalar", "int32", value=p["N"]), '
+                                                   'Arg("extra", "scalar", "int32", value=1)]',
+     "args() gives 4 arguments (y, x, n, extra), the kernel correct_simple in {mako} takes 3 parameters"),
+    ('Arg("x", "in", "float32", (p["N"],)),\n            Arg("n", "scalar", "int32", value=p["N"])]',
+     'Arg("n", "scalar", "int32", value=p["N"]),\n            Arg("x", "in", "float32", (p["N"],))]',
+     "argument 2 (n) is a 4-byte scalar, the kernel correct_simple's parameter 2 in {mako} is 8 bytes (a pointer)"),
+])
+def test_compile_refuses_arguments_unlike_the_kernels_parameters_in_one_line(tmp_path, old, new, says):
+    # audit 7: an args() list with one argument more than the kernel has, or a scalar where it takes a pointer,
+    # compiled with exit 0; on the GPU every genome would have failed alike
+    meta = _saxpy_copy(tmp_path, old, new)
+    r = cli("compile", str(meta), "--cache", str(tmp_path / "cache"))
+    one_line_error(r.returncode, r.stderr.strip(), f"{meta}: ", says.format(mako=tmp_path / "saxpy.cu.mako"))
+    assert r.stdout == ""
+
+
+@needs_nvcc
+def test_compile_passes_arguments_that_match_the_kernels_parameters(tmp_path):
+    meta = _saxpy_copy(tmp_path)
+    r = cli("compile", str(meta), "--cache", str(tmp_path / "cache"), "--json")
+    assert r.returncode == 0 and [x["status"] for x in json.loads(r.stdout)] == ["ok"], r.stderr
