@@ -59,14 +59,28 @@ def at_least(value: int, least: int, flag: str) -> None:
 
 
 def kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
-    out = {}
+    """``NAME=VALUE`` items (``what`` names the flag in errors) as a dict; a name given twice with two values is
+    refused (the same value twice is the same item)."""
+    out: dict[str, str] = {}
     for item in items or []:
         if "=" not in item:
             raise UsageError(f"{what} {item!r}: expected NAME=VALUE")
-        k, v = item.split("=", 1)
-        if not k.strip():
+        k, v = (x.strip() for x in item.split("=", 1))
+        if not k:
             raise UsageError(f"{what} {item!r}: expected NAME=VALUE, the name is empty")
-        out[k.strip()] = v.strip()
+        if out.get(k, v) != v:
+            raise UsageError(f"{what}: {k} is given twice, as {out[k]} and as {v}")
+        out[k] = v
+    return out
+
+
+def forbid_list(items: Sequence[str] | None, what: str = "--forbid") -> dict[str, list[str]]:
+    """``NAME=V1,V2`` items as each name's values, those of a name given more than once added up."""
+    out: dict[str, list[str]] = {}
+    for item in items or []:
+        (k, v), = kv_list([item], what).items()
+        values = out.setdefault(k, [])
+        values.extend(x for x in v.split(",") if x not in values)
     return out
 
 

@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 
-from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
+from evo_kernels.cli_args import UsageError, at_least, forbid_list, kv_list, parse_genome, problem_size
 from evo_kernels.settings import BY_FIELD, DEFAULTS
 
 
@@ -27,14 +27,11 @@ def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.tune_config import UNBOUNDED, TuneConfig
     from evo_kernels.tuning import nothing_feasible, ran_out, tune
 
-    forbids: dict[str, list[str]] = {}
-    for k, v in kv_list(args.forbid, "--forbid").items():
-        forbids.setdefault(k, []).extend(v.split(","))
     budget = UNBOUNDED if args.time is not None else DEFAULTS["budget"] if args.budget is None else args.budget
     cfg = TuneConfig(template=args.template, problem=problem_size(args.size), budget=budget,
                      time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=kv_list(args.pin, "--pin"),
-                     forbids=forbids, starts=[parse_genome(g, "--start") for g in args.start or []],
+                     forbids=forbid_list(args.forbid), starts=[parse_genome(g, "--start") for g in args.start or []],
                      designs=not args.no_designs, db=args.db,
                      population=args.population, seed=args.seed, batch_size=args.batch_size,
                      init_population=args.init_population, replay=args.replay, **_where(args))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
+from evo_kernels.cli_args import UsageError, at_least, forbid_list, kv_list, parse_genome, problem_size
 
 
 def test_a_genome_is_json_text_or_a_json_file(tmp_path):
@@ -63,3 +63,19 @@ def test_at_least():
     at_least(1, 1, "--sample")
     with pytest.raises(UsageError, match=r"^--sample 0: must be at least 1$"):
         at_least(0, 1, "--sample")
+
+
+def test_a_gene_pinned_twice_to_different_values_is_refused():
+    # audit 10: `--pin TileLoops_M=64 --pin TileLoops_M=128` ran with 128, the first pin silently dropped
+    with pytest.raises(UsageError, match=r"^--pin: TileLoops_M is given twice, as 64 and as 128$"):
+        kv_list(["TileLoops_M=64", "TileLoops_M=128"], "--pin")
+    assert kv_list(["TileLoops_M=64", " TileLoops_M = 64"], "--pin") == {"TileLoops_M": "64"}  # the same pin twice
+
+
+def test_repeated_forbids_of_one_gene_add_up():
+    # `--forbid G=1 --forbid G=2` forbade 2 alone: the name-value list kept the last of each name
+    assert forbid_list(["TileLoops=16,32", "TileLoops=64", "UnrollLoop=0", "TileLoops=32"]) == {
+        "TileLoops": ["16", "32", "64"], "UnrollLoop": ["0"]}
+    assert forbid_list(None) == {}
+    with pytest.raises(UsageError, match=r"^--forbid 'TileLoops': expected NAME=VALUE$"):
+        forbid_list(["TileLoops"])
