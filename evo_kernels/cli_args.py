@@ -8,6 +8,7 @@ rich console a command prints tables with.
 """
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -82,6 +83,20 @@ def forbid_list(items: Sequence[str] | None, what: str = "--forbid") -> dict[str
         values = out.setdefault(k, [])
         values.extend(x for x in v.split(",") if x not in values)
     return out
+
+
+class SizeItems(argparse.Action):
+    """``--size``'s ``NAME=INT`` items (``nargs="*"``), a token without ``=`` refused where it is read: argparse gives
+    every token up to the next flag to ``--size``, so a template's name after the sizes was taken as one and the
+    error said only that the template was missing."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        for v in values:
+            if "=" not in v:
+                hint = ": put the template name before --size" if namespace.template is None else ""
+                raise argparse.ArgumentError(self, f"{v} is not NAME=INT{hint}")
+        setattr(namespace, self.dest, values)
 
 
 def problem_size(items: Sequence[str] | None, flag: str = "--size") -> dict[str, int] | None:

@@ -8,7 +8,8 @@ import argparse
 import json
 import sys
 
-from evo_kernels.cli_args import UsageError, at_least, forbid_list, kv_list, parse_genome, problem_size
+from evo_kernels.cli_args import (SizeItems, UsageError, at_least, forbid_list, kv_list, parse_genome,
+                                  problem_size)
 from evo_kernels.settings import BY_FIELD, DEFAULTS
 
 
@@ -120,7 +121,8 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     """The ``tune`` and ``batch`` subcommands."""
     s = sub.add_parser("tune", help="tune one template (GPU if present, else the shipped H200 recording)")
     s.add_argument("template")
-    s.add_argument("--size", nargs="*", metavar="NAME=N", help="problem size, e.g. M=4096 N=4096 K=4096")
+    s.add_argument("--size", nargs="*", action=SizeItems, metavar="NAME=N",
+                   help="problem size, e.g. M=4096 N=4096 K=4096")
     g = s.add_mutually_exclusive_group()
     g.add_argument("--budget", type=int, help=f"unique evaluations (default {DEFAULTS['budget']})")
     g.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
@@ -161,7 +163,7 @@ def add_record_parser(sub: argparse._SubParsersAction) -> None:
     """The ``record`` subcommand."""
     s = sub.add_parser("record", help="measure a whole space (or a sample) on the GPU into a recording")
     s.add_argument("template")
-    s.add_argument("--size", nargs="*", metavar="NAME=N")
+    s.add_argument("--size", nargs="*", action=SizeItems, metavar="NAME=N")
     s.add_argument("--sample", type=int, help="a random sample of N valid genomes instead of all")
     s.add_argument("--db", default="runs/record.db",
                    help="the database the measurements go to first (default %(default)s; --from-db reads it)")

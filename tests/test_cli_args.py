@@ -79,3 +79,17 @@ def test_repeated_forbids_of_one_gene_add_up():
     assert forbid_list(None) == {}
     with pytest.raises(UsageError, match=r"^--forbid 'TileLoops': expected NAME=VALUE$"):
         forbid_list(["TileLoops"])
+
+
+@pytest.mark.parametrize("command", ["tune", "record"])
+def test_a_template_name_after_size_is_named_as_the_cause(capsys, command):
+    # audit 11: `tune --size M=2048 N=2048 K=2048 sgemm` said "the following arguments are required: template": --size
+    # had taken the template's name as a size
+    from evo_kernels.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        out = ["--out", "x.gz"] if command == "record" else []
+        main([command, "--size", "M=2048", "N=2048", "K=2048", "sgemm", *out])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2 and "\n" not in err, err
+    assert "argument --size: sgemm is not NAME=INT: put the template name before --size" in err, err
