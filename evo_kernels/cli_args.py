@@ -19,6 +19,11 @@ class UsageError(Exception):
     """Bad input from the user: reported as one line, exit status 2."""
 
 
+def error_line(exc: BaseException) -> str:
+    """A user error as the one line the command prints on stderr."""
+    return f"evo-kernels: error: {' '.join(str(exc).split())}"
+
+
 def console() -> Any:
     """A rich Console on stdout whose closed pipe (``| head``) is a BrokenPipeError, as ``print``'s is, for
     :func:`evo_kernels.cli.run_command` to end quietly with status 141; rich's own handling exits with status 1."""

@@ -57,7 +57,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from evo_kernels.export import export_entries, render_header
+    from evo_kernels.export import export_entries, not_of, render_header
 
     from evo_kernels.build import arch_problem
     from evo_kernels.settings import check_problem
@@ -81,6 +81,9 @@ def cmd_export(args: argparse.Namespace) -> int:
                              "evaluation(s) all broke a limit of their run (--max-registers, --max-smem); nothing "
                              "to export")
         raise UsageError(f"{args.db}: no passed evaluations of {t.name}{at}")
+    foreign = not_of(t, entries)
+    if foreign:
+        raise UsageError(f"{args.db}: {foreign}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(render_header(t, entries, arch=args.arch, file_name=Path(args.out).name))
     print(f"wrote {args.out}: {len(entries)} specialization(s) of {t.name}")

@@ -11,22 +11,28 @@ from pathlib import Path
 
 import numpy as np
 
-from evo_kernels.cli_args import UsageError, at_least, console, parse_genome
+from evo_kernels.cli_args import UsageError, at_least, console, error_line, parse_genome
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import TemplateError, available_templates, load_template
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    rows = []
+    """Every template that loads, and one error line for each that does not (then exit status 2)."""
+    rows, broken = [], 0
     for name in available_templates():
-        t = load_template(name)
+        try:
+            t = load_template(name)
+        except TemplateError as exc:
+            print(error_line(exc), file=sys.stderr)
+            broken += 1
+            continue
         valid, exact = t.space.count_valid()
         rows.append({"template": name, "doc": t.doc, "file": str(t.mako_path), "problem": t.problem,
                      "space_size": t.space.size, "valid": valid, "valid_exact": exact, "designs": len(t.designs),
                      "genes": t.space.describe()})
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
-        return 0
+        return 2 if broken else 0
     from rich.table import Table
 
     out = console()
@@ -42,7 +48,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         for g in r["genes"]:
             table.add_row(g["name"], g["transform"], " ".join(map(str, g["values"])), str(g["baseline"]))
         out.print(table)
-    return 0
+    return 2 if broken else 0
 
 
 def cmd_compile(args: argparse.Namespace) -> int:

@@ -97,7 +97,12 @@ def available_templates() -> list[str]:
     return sorted(names)
 
 
+_SHADOWS_SAID: set[str] = set()  # template names whose shadowing this process has warned of: once each
+
+
 def _resolve(name_or_path: str) -> tuple[Path, Path]:
+    """The template's two files; a name is looked up in :func:`template_dirs`, the first folder holding it winning,
+    with one line on stderr (once per name) where it shadows another of that name, such as a shipped one."""
     p = Path(name_or_path)
     if p.name.endswith(".cu.mako") or p.suffix == ".py" or p.exists():
         stem = p.name[: -len(".cu.mako")] if p.name.endswith(".cu.mako") else p.stem
@@ -107,9 +112,12 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
         if not meta_path.exists():
             raise TemplateError(f"{meta_path}: template metadata file not found (needed beside {mako_path.name})")
         return mako_path, meta_path
-    for d in template_dirs():
-        if (d / f"{name_or_path}.cu.mako").exists():
-            return _resolve(str(d / f"{name_or_path}.cu.mako"))
+    found = list(dict.fromkeys(f.resolve() for d in template_dirs() if (f := d / f"{name_or_path}.cu.mako").exists()))
+    if found:
+        if len(found) > 1 and name_or_path not in _SHADOWS_SAID:
+            _SHADOWS_SAID.add(name_or_path)
+            print(f"evo-kernels: warning: {found[0]} shadows {', '.join(map(str, found[1:]))}", file=sys.stderr)
+        return _resolve(str(found[0]))
     raise TemplateError(f"unknown template {name_or_path!r}; known: {', '.join(available_templates()) or 'none'}")
 
 
@@ -285,7 +293,7 @@ def load_template(name_or_path: str) -> KernelTemplate:
             msgs.extend(own(genome))
         return msgs
 
-    tmpl.space = GenomeSpace(genes, constraint=constraint, name=name)
+    tmpl.space = GenomeSpace(genes, constraint=constraint, name=name, origin=str(mako_path))
     try:
         tmpl.space.check(tmpl.space.baseline())
     except Exception as exc:
