@@ -21,6 +21,7 @@ import importlib.util
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -197,8 +198,31 @@ class KernelTemplate:
         genome = self.space.check(genome)
         try:
             return self._mako.render(KERNEL=kernel or self.kernel, g=genome, meta=self.meta, **genome)
-        except Exception as exc:  # a template bug: name the file, keep it to one line
-            raise TemplateError(f"{self.mako_path}: render failed for {genome}: {_one_line(exc)}") from exc
+        except Exception as exc:  # a template bug: name the file and its line, keep it to one line
+            line = self._render_error_line(exc)
+            raise TemplateError(f"{self.mako_path}{f' line {line}' if line else ''}: render failed for {genome}: "
+                                f"{self._render_error(exc)}") from exc
+
+    def _render_error_line(self, exc: Exception) -> int | None:
+        """The line of the template source where rendering failed (called in the except block: Mako reads the
+        traceback in hand); for a name Mako finds undefined before it renders, the first line that names it."""
+        from mako.exceptions import RichTraceback
+
+        lines = [r[5] for r in RichTraceback().reverse_records if r[4] is not None and r[5]]
+        if lines:
+            return int(lines[0])
+        m = re.fullmatch(r"'(\w+)' is not defined", str(exc)) if isinstance(exc, NameError) else None
+        source = self.mako_path.read_text().splitlines() if m and self.mako_path.exists() else []
+        return next((i for i, text in enumerate(source, 1) if re.search(rf"\b{m.group(1)}\b", text)), None)
+
+    def _render_error(self, exc: Exception) -> str:
+        """What went wrong in a render, in one line; a name or key that is no gene says so, with the genes."""
+        genes = f"not a gene of this template (its genes: {', '.join(self.space.names)})"
+        if isinstance(exc, KeyError) and exc.args and exc.args[0] not in self.space.names:
+            return f"KeyError {exc.args[0]!r}: {genes}"
+        if isinstance(exc, NameError):
+            return f"NameError {_one_line(exc)}: {genes}, nor KERNEL, g or meta"
+        return f"{type(exc).__name__}: {_one_line(exc)}"
 
     def launch(self, genome: Mapping[str, Any], problem: Mapping[str, int]) -> Launch:
         grid, block, *rest = self.meta.launch(dict(genome), dict(problem))

@@ -93,6 +93,29 @@ def test_mako_syntax_error_names_the_file(tmp_path):
     assert "\n" not in msg and str(mako) in msg and "Mako syntax error" in msg
 
 
+@pytest.mark.parametrize("new, says", [
+    ('${g["Coarsen"]}', "line 5: render failed for {'AdjustBlockSize': 256}: KeyError 'Coarsen': not a gene of this "
+                        "template (its genes: AdjustBlockSize)"),
+    ("${AdjustBlockSiz}", "line 5: render failed for {'AdjustBlockSize': 256}: NameError 'AdjustBlockSiz' is not "
+                          "defined: not a gene of this template (its genes: AdjustBlockSize), nor KERNEL, g or meta"),
+    ("${AdjustBlockSize // 0}", "line 5: render failed for {'AdjustBlockSize': 256}: ZeroDivisionError: integer "
+                                "division or modulo by zero"),
+])
+def test_a_render_error_names_the_template_line(tmp_path, new, says):
+    # audit 15: a Mako KeyError showed as a bare "...: 'Coarsen'", no line of the template
+    faulty = ROOT / "tests" / "faulty"
+    shutil.copy(faulty / "_faulty_problem.py", tmp_path)
+    shutil.copy(faulty / "correct_simple.py", tmp_path)
+    mako = tmp_path / "correct_simple.cu.mako"
+    old = "blockIdx.x * ${AdjustBlockSize}"
+    assert old in (faulty / mako.name).read_text().splitlines()[4]
+    mako.write_text((faulty / mako.name).read_text().replace(old, f"blockIdx.x * {new}"))
+    t = load_template(str(mako))
+    with pytest.raises(TemplateError) as e:
+        t.render(t.space.baseline())
+    assert str(e.value) == f"{mako} {says}"
+
+
 def test_missing_metadata_names_the_file(tmp_path):
     _, meta = copy_template(tmp_path)
     meta.write_text(meta.read_text().replace("def cost(p):", "def not_cost(p):"))
