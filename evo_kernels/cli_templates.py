@@ -94,7 +94,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     else:   # a pipe or a log: one whole line per build, never a table wrapped at 80 columns
         for o in out:
             print(f"{o['key']}{' (baseline)' if o['key'] == base else ''} {o['status']} regs {o['registers']} "
-                  f"spill {o['spill_bytes']} B smem {o['smem_bytes']} B {_seconds(o)} s "
+                  f"spill {o['spill_bytes']} B smem {o['smem_bytes']} B {_seconds(o, ' s')} "
                   f"{json.dumps(o['genome'], separators=(',', ':'))}")
         for o in out:
             if o["status"] != "ok":
@@ -104,9 +104,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0 if all(o["status"] == "ok" for o in out) else 1
 
 
-def _seconds(o: dict) -> str:
-    """A build's nvcc seconds, or "cached" where it came from the cubin cache (the time is then the first build's)."""
-    return "cached" if o["cached"] else f"{o['compile_seconds']:.2f}"
+def _seconds(o: dict, unit: str = "") -> str:
+    """A build's nvcc seconds (followed by ``unit``), or "cached" where it came from the cubin cache (the time is then
+    the first build's)."""
+    return "cached" if o["cached"] else f"{o['compile_seconds']:.2f}{unit}"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
