@@ -93,3 +93,28 @@ def test_a_template_name_after_size_is_named_as_the_cause(capsys, command):
     err = capsys.readouterr().err.strip()
     assert e.value.code == 2 and "\n" not in err, err
     assert "argument --size: sgemm is not NAME=INT: put the template name before --size" in err, err
+
+
+def test_the_readmes_synopses_name_every_flag_of_their_command():
+    # audit 15: the synopses left out batch --ahead and --json, report --template (and compile --cache)
+    import argparse
+    import re
+    from pathlib import Path
+
+    from evo_kernels.cli import build_parser
+
+    block = Path(__file__).resolve().parent.parent.joinpath("README.md").read_text().split("## Commands")[1]
+    synopsis: dict[str, str] = {}
+    command = None
+    for line in block.split("\n\n")[1].splitlines():  # the indented block under the heading
+        if m := re.match(r"    evo-kernels (\S+)", line):
+            command = m.group(1)
+        elif not line.startswith("     "):  # a script's line
+            command = None
+        if command:
+            synopsis[command] = synopsis.get(command, "") + " " + line
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = {name: [f for a in parser._actions for f in a.option_strings[-1:]
+                      if f != "--help" and not re.search(rf"{re.escape(f)}\b", synopsis.get(name, ""))]
+               for name, parser in sub.choices.items() if name != "bench-search"}
+    assert not any(missing.values()), missing
