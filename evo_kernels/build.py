@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 import threading
@@ -24,14 +25,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.limits import MAX_SMEM_PER_BLOCK
 from evo_kernels.records import BuildResult, Candidate
-from evo_kernels.template import KernelTemplate, TemplateError
+from evo_kernels.template import DTYPES, KernelTemplate, TemplateError
 
 REGS_PER_SM = 65536
+POINTER_BYTES = 8
 
 _ENTRY = re.compile(r"Compiling entry function '([^']+)' for '([^']+)'")
 _FUNC_PROPS = re.compile(r"Function properties for (\S+)")
@@ -76,6 +79,66 @@ def parse_ptxas(text: str) -> dict[str, PtxasReport]:
             if c := _CMEM.search(line):
                 r["cmem_bytes"] = int(c.group(1))
     return {k: PtxasReport(**v) for k, v in reports.items()}
+
+
+_KPARAM_INFO = 0x17  # EIATTR_KPARAM_INFO: one record per parameter of an entry function (cuobjdump -elf prints them)
+_EIFMT_SVAL, _EIFMT_HVAL, _EIFMT_BVAL = 4, 3, 2  # .nv.info record formats: sized payload, 2 bytes, 1 byte
+
+
+def entry_params(cubin: Path, entry: str) -> list[int] | None:
+    """The byte sizes of an entry function's parameters in order, read from its cubin's ``.nv.info.<entry>``
+    section, without another nvcc or cuobjdump process; None where the cubin holds no such records."""
+    data = cubin.read_bytes()
+    try:
+        if data[:5] != b"\x7fELF\x02":  # a 64-bit ELF, as every cubin is
+            return None
+        (shoff,) = struct.unpack_from("<Q", data, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+        sections = [struct.unpack_from("<I4xQ8xQQ", data, shoff + i * shentsize) for i in range(shnum)]
+        names_at = sections[shstrndx][2]
+        wanted = f".nv.info.{entry}".encode()
+        for name, _, off, size in sections:
+            if data[names_at + name: data.index(b"\0", names_at + name)] != wanted:
+                continue
+            sizes: dict[int, int] = {}
+            at = off
+            while at < off + size:
+                fmt, attr = data[at], data[at + 1]
+                if fmt == _EIFMT_SVAL:
+                    (n,) = struct.unpack_from("<H", data, at + 2)
+                    if attr == _KPARAM_INFO:
+                        _, ordinal, _, flags = struct.unpack_from("<IHHI", data, at + 4)
+                        sizes[ordinal] = flags >> 18
+                    at += 4 + n
+                else:
+                    at += {_EIFMT_HVAL: 4, _EIFMT_BVAL: 3}.get(fmt, 2)
+            return [sizes[i] for i in range(len(sizes))] if sizes else []
+    except (struct.error, IndexError, ValueError, KeyError):
+        return None
+    return None
+
+
+def argument_problem(template: KernelTemplate, cubin: Path) -> str | None:
+    """What is wrong with the template's ``args()`` against the parameters of its kernel in ``cubin``, as one line
+    naming both files, or None: their count, and an array (a pointer, 8 bytes) where the kernel takes a scalar (4)
+    or the other way round. None too where the cubin does not list its parameters."""
+    sizes = entry_params(cubin, template.kernel)
+    if sizes is None:
+        return None
+    args = template.args(template.problem)
+    where = f"{template.meta_path}: "
+    kernel = f"the kernel {template.kernel} in {template.mako_path}"
+    if len(args) != len(sizes):
+        return (f"{where}args() gives {len(args)} arguments ({', '.join(a.name for a in args)}), {kernel} takes "
+                f"{len(sizes)} parameters")
+    for i, (a, size) in enumerate(zip(args, sizes), 1):
+        want = np.dtype(DTYPES[a.dtype][1]).itemsize if a.role == "scalar" else POINTER_BYTES
+        if size != want:
+            what = f"a {want}-byte scalar" if a.role == "scalar" else "an array (a pointer)"
+            theirs = "a pointer" if size == POINTER_BYTES else f"a {size}-byte scalar"
+            return (f"{where}argument {i} ({a.name}) is {what}, the kernel {template.kernel}'s parameter {i} in "
+                    f"{template.mako_path} is {size} bytes ({theirs})")
+    return None
 
 
 @functools.lru_cache(maxsize=4)
@@ -150,9 +213,9 @@ class NvccBuilder:
     """Builds candidates of templates into cubins, ``n_jobs`` nvcc processes at a time (joblib's
     count: -1 is one per core).
 
-    The cache key covers the rendered source, the flags and the nvcc version, so a change in any
-    of them is a new build. ``build`` compiles a batch with joblib; ``submit`` hands each build
-    to a pool of ``n_jobs`` threads (each waits on its own nvcc process) and returns at once, so
+    The cache key (:meth:`cache_key`) covers the rendered source, the entry name, the flags and the nvcc
+    version, so a change in any of them is a new build. ``build`` compiles a batch with joblib; ``submit`` hands
+    each build to a pool of ``n_jobs`` threads (each waits on its own nvcc process) and returns at once, so
     that a pipeline can measure the first build while the others compile.
     """
 
@@ -224,8 +287,14 @@ class NvccBuilder:
                 results[i] = r
         return results
 
+    def cache_key(self, source: str, entry: str, version: str) -> str:
+        """The one key of the cubin cache: the rendered source, the entry function's name (a source that
+        hard-codes its function's name builds under one KERNEL and fails under another), the flags and the nvcc
+        version. Recordings and the database name builds by template hash and source hash, never by this key."""
+        return hashlib.sha256("\0".join([source, entry, *self.flags, version]).encode()).hexdigest()
+
     def _build_one(self, source: str, base: BuildResult, origin: str) -> BuildResult:
-        digest = hashlib.sha256("\0".join([source, *self.flags, base.nvcc_version]).encode()).hexdigest()
+        digest = self.cache_key(source, base.entry, base.nvcc_version)
         cubin = self.cache_dir / digest[:2] / f"{digest}.cubin"
         meta = cubin.with_suffix(".json")
         kept = cubin.with_suffix(".cu").absolute()  # the rendered source, kept where the build fails

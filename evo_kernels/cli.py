@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from evo_kernels import cli_measure, cli_results, cli_templates
-from evo_kernels.cli_args import UsageError
+from evo_kernels.cli_args import UsageError, error_line
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import TemplateError
 from evo_kernels.tune_config import TuneError
@@ -66,7 +66,7 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         return args.func(args)
     except (UsageError, TemplateError, InvalidGenome, TuneError, SettingError, StoreError) as exc:
-        print(f"evo-kernels: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader (say `| head`) is gone: nothing more can be shown, and Python must not try

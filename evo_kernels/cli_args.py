@@ -8,6 +8,7 @@ rich console a command prints tables with.
 """
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +17,11 @@ from typing import Any
 
 class UsageError(Exception):
     """Bad input from the user: reported as one line, exit status 2."""
+
+
+def error_line(exc: BaseException) -> str:
+    """A user error as the one line the command prints on stderr."""
+    return f"evo-kernels: error: {' '.join(str(exc).split())}"
 
 
 def console() -> Any:
@@ -59,15 +65,43 @@ def at_least(value: int, least: int, flag: str) -> None:
 
 
 def kv_list(items: Sequence[str] | None, what: str) -> dict[str, str]:
-    out = {}
+    """``NAME=VALUE`` items (``what`` names the flag in errors) as a dict; a name given twice with two values is
+    refused (the same value twice is the same item)."""
+    out: dict[str, str] = {}
     for item in items or []:
         if "=" not in item:
             raise UsageError(f"{what} {item!r}: expected NAME=VALUE")
-        k, v = item.split("=", 1)
-        if not k.strip():
+        k, v = (x.strip() for x in item.split("=", 1))
+        if not k:
             raise UsageError(f"{what} {item!r}: expected NAME=VALUE, the name is empty")
-        out[k.strip()] = v.strip()
+        if out.get(k, v) != v:
+            raise UsageError(f"{what}: {k} is given twice, as {out[k]} and as {v}")
+        out[k] = v
     return out
+
+
+def forbid_list(items: Sequence[str] | None, what: str = "--forbid") -> dict[str, list[str]]:
+    """``NAME=V1,V2`` items as each name's values, those of a name given more than once added up."""
+    out: dict[str, list[str]] = {}
+    for item in items or []:
+        (k, v), = kv_list([item], what).items()
+        values = out.setdefault(k, [])
+        values.extend(x for x in v.split(",") if x not in values)
+    return out
+
+
+class SizeItems(argparse.Action):
+    """``--size``'s ``NAME=INT`` items (``nargs="*"``), a token without ``=`` refused where it is read: argparse gives
+    every token up to the next flag to ``--size``, so a template's name after the sizes was taken as one and the
+    error said only that the template was missing."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        for v in values:
+            if "=" not in v:
+                hint = ": put the template name before --size" if namespace.template is None else ""
+                raise argparse.ArgumentError(self, f"{v} is not NAME=INT{hint}")
+        setattr(namespace, self.dest, values)
 
 
 def problem_size(items: Sequence[str] | None, flag: str = "--size") -> dict[str, int] | None:

@@ -8,7 +8,8 @@ import argparse
 import json
 import sys
 
-from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
+from evo_kernels.cli_args import (SizeItems, UsageError, at_least, forbid_list, kv_list, parse_genome,
+                                  problem_size)
 from evo_kernels.settings import BY_FIELD, DEFAULTS, check_one_limit
 
 
@@ -27,15 +28,12 @@ def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.tune_config import UNBOUNDED, TuneConfig
     from evo_kernels.tuning import nothing_feasible, ran_out, tune
 
-    forbids: dict[str, list[str]] = {}
-    for k, v in kv_list(args.forbid, "--forbid").items():
-        forbids.setdefault(k, []).extend(v.split(","))
     check_one_limit(args.budget, args.time, "tune")   # the rule a batch job's budget and time_limit_s obey
     budget = UNBOUNDED if args.time is not None else DEFAULTS["budget"] if args.budget is None else args.budget
     cfg = TuneConfig(template=args.template, problem=problem_size(args.size), budget=budget,
                      time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=kv_list(args.pin, "--pin"),
-                     forbids=forbids, starts=[parse_genome(g, "--start") for g in args.start or []],
+                     forbids=forbid_list(args.forbid), starts=[parse_genome(g, "--start") for g in args.start or []],
                      designs=not args.no_designs, db=args.db,
                      population=args.population, seed=args.seed, batch_size=args.batch_size,
                      init_population=args.init_population, replay=args.replay, **_where(args))
@@ -124,7 +122,8 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     """The ``tune`` and ``batch`` subcommands."""
     s = sub.add_parser("tune", help="tune one template (GPU if present, else the shipped H200 recording)")
     s.add_argument("template")
-    s.add_argument("--size", nargs="*", metavar="NAME=N", help="problem size, e.g. M=4096 N=4096 K=4096")
+    s.add_argument("--size", nargs="*", action=SizeItems, metavar="NAME=N",
+                   help="problem size, e.g. M=4096 N=4096 K=4096")
     s.add_argument("--budget", type=int, help=f"unique evaluations (default {DEFAULTS['budget']})")
     s.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
     s.add_argument("--strategy", choices=BY_FIELD["strategy"].choices, default=DEFAULTS["strategy"])
@@ -164,7 +163,7 @@ def add_record_parser(sub: argparse._SubParsersAction) -> None:
     """The ``record`` subcommand."""
     s = sub.add_parser("record", help="measure a whole space (or a sample) on the GPU into a recording")
     s.add_argument("template")
-    s.add_argument("--size", nargs="*", metavar="NAME=N")
+    s.add_argument("--size", nargs="*", action=SizeItems, metavar="NAME=N")
     s.add_argument("--sample", type=int, help="a random sample of N valid genomes instead of all")
     s.add_argument("--db", default="runs/record.db",
                    help="the database the measurements go to first (default %(default)s; --from-db reads it)")

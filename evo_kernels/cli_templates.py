@@ -7,25 +7,32 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 import numpy as np
 
-from evo_kernels.cli_args import UsageError, at_least, console, parse_genome
+from evo_kernels.cli_args import UsageError, at_least, console, error_line, parse_genome
 from evo_kernels.genome import InvalidGenome
-from evo_kernels.template import available_templates, load_template
+from evo_kernels.template import TemplateError, available_templates, load_template
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    rows = []
+    """Every template that loads, and one error line for each that does not (then exit status 2)."""
+    rows, broken = [], 0
     for name in available_templates():
-        t = load_template(name)
+        try:
+            t = load_template(name)
+        except TemplateError as exc:
+            print(error_line(exc), file=sys.stderr)
+            broken += 1
+            continue
         valid, exact = t.space.count_valid()
         rows.append({"template": name, "doc": t.doc, "file": str(t.mako_path), "problem": t.problem,
                      "space_size": t.space.size, "valid": valid, "valid_exact": exact, "designs": len(t.designs),
                      "genes": t.space.describe()})
     if args.json:
         print(json.dumps(rows, indent=1, default=str))
-        return 0
+        return 2 if broken else 0
     from rich.table import Table
 
     out = console()
@@ -41,11 +48,11 @@ def cmd_list(args: argparse.Namespace) -> int:
         for g in r["genes"]:
             table.add_row(g["name"], g["transform"], " ".join(map(str, g["values"])), str(g["baseline"]))
         out.print(table)
-    return 0
+    return 2 if broken else 0
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
-    from evo_kernels.build import NvccBuilder, arch_problem
+    from evo_kernels.build import NvccBuilder, arch_problem, argument_problem
     from evo_kernels.records import Candidate
 
     at_least(args.seed, 0, "--seed")
@@ -65,6 +72,9 @@ def cmd_compile(args: argparse.Namespace) -> int:
     genomes += t.space.sample_new(rng, args.random, {t.space.key(g) for g in genomes}, draws=50 * args.random)
     cands = [Candidate(t.name, g, t.problem, t.space.key(g)) for g in genomes]
     results = NvccBuilder(arch=args.arch, cache_dir=args.cache).build(t, cands)
+    for r in results:  # what can be known of the arguments without a GPU: the cubin lists its parameters
+        if r.status == "ok" and (bad := argument_problem(t, Path(r.cubin_path))):
+            raise TemplateError(bad)
     out = [{"key": r.candidate.key, "genome": r.candidate.genome, "status": r.status, "registers": r.registers,
             "spill_bytes": r.spill_bytes, "smem_bytes": r.smem_bytes, "stack_bytes": r.stack_bytes,
             "compile_seconds": round(r.compile_seconds, 3), "cached": r.cached, "error": r.error} for r in results]
@@ -84,7 +94,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     else:   # a pipe or a log: one whole line per build, never a table wrapped at 80 columns
         for o in out:
             print(f"{o['key']}{' (baseline)' if o['key'] == base else ''} {o['status']} regs {o['registers']} "
-                  f"spill {o['spill_bytes']} B smem {o['smem_bytes']} B {_seconds(o)} s "
+                  f"spill {o['spill_bytes']} B smem {o['smem_bytes']} B {_seconds(o, ' s')} "
                   f"{json.dumps(o['genome'], separators=(',', ':'))}")
         for o in out:
             if o["status"] != "ok":
@@ -94,9 +104,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
     return 0 if all(o["status"] == "ok" for o in out) else 1
 
 
-def _seconds(o: dict) -> str:
-    """A build's nvcc seconds, or "cached" where it came from the cubin cache (the time is then the first build's)."""
-    return "cached" if o["cached"] else f"{o['compile_seconds']:.2f}"
+def _seconds(o: dict, unit: str = "") -> str:
+    """A build's nvcc seconds (followed by ``unit``), or "cached" where it came from the cubin cache (the time is then
+    the first build's)."""
+    return "cached" if o["cached"] else f"{o['compile_seconds']:.2f}{unit}"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

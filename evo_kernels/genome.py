@@ -11,7 +11,7 @@ import hashlib
 import itertools
 import json
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,7 +92,7 @@ class GenomeSpace:
     """
 
     def __init__(self, genes: Sequence[Gene], constraint: Constraint | None = None, name: str = "",
-                 valid: Sequence[Genome] | None = None) -> None:
+                 valid: Sequence[Genome] | None = None, origin: str = "") -> None:
         names = [g.name for g in genes]
         if len(set(names)) != len(names):
             repeated = sorted({n for n in names if names.count(n) > 1})
@@ -102,6 +102,7 @@ class GenomeSpace:
         self._by_name = {g.name: g for g in genes}
         self._constraint = constraint
         self.name = name
+        self.origin = origin  # the file that declares these genes (a template's source), named where a gene is unknown
         # An explicit list of the valid genomes (a recorded space): sampling draws from it and repair
         # goes to the nearest member, where rejection from a sparse product would almost never hit.
         self.valid: list[Genome] | None = None if valid is None else [dict(g) for g in valid if self.is_valid(g)]
@@ -127,12 +128,17 @@ class GenomeSpace:
     def key(self, genome: Mapping[str, Any]) -> str:
         return genome_key(genome)
 
+    def unknown(self, names: Iterable[str]) -> str:
+        """The one wording of genes this space does not have: they, the file that declares the space (a user's
+        template may shadow a shipped one of the same name, whose genes a database names) and its genes."""
+        return f"unknown gene(s) {', '.join(sorted(names))}; {self.origin or 'this space'} has {', '.join(self.names)}"
+
     def coerce(self, genome: Mapping[str, Any], fill_baseline: bool = True) -> Genome:
         """Genome from user input: unknown names rejected, values mapped onto the domains,
         missing genes taken from the baseline."""
         unknown = sorted(set(genome) - set(self.names))
         if unknown:
-            raise InvalidGenome(f"unknown gene(s) {', '.join(unknown)}; this space has {', '.join(self.names)}")
+            raise InvalidGenome(self.unknown(unknown))
         out = self.baseline() if fill_baseline else {}
         for name, value in genome.items():
             out[name] = self._by_name[name].coerce(value)
@@ -151,7 +157,7 @@ class GenomeSpace:
                 msgs.append(f"{g.name}={genome[g.name]!r} is outside its domain {list(g.values)}")
         extra = set(genome) - set(self.names)
         if extra:
-            msgs.append(f"unknown gene(s) {', '.join(sorted(extra))}")
+            msgs.append(self.unknown(extra))
         if not msgs and self._constraint is not None:
             msgs.extend(self._constraint(dict(genome)))
         return msgs

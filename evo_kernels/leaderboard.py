@@ -131,7 +131,8 @@ class LiveLeaderboard:
     rows: list[dict[str, Any]] = field(default_factory=list)
     member_best: dict[int, float] = field(default_factory=dict)
     spent: int = 0
-    failures: int = 0
+    failed: int = 0  # evaluations whose status is not ok (Evaluation.outcome)
+    infeasible: int = 0  # passed, but broke a limit of the run
     replay: bool = False  # answers from a recording: nothing is compiled or run here
     workers: int = 1  # GPU workers measuring at once
     busy: Callable[[], dict[str, Any]] | None = None  # the runner's per-worker busy seconds
@@ -175,8 +176,10 @@ class LiveLeaderboard:
             self.measured += 1
             for k, v in stage_seconds(ev).items():
                 self.stage_s[k] = self.stage_s.get(k, 0.0) + v
-        if not ev.feasible:
-            self.failures += 1
+        if ev.outcome == "infeasible":
+            self.infeasible += 1
+        elif not ev.feasible:
+            self.failed += 1
         else:
             self.rows.append(row_from_evaluation(ev, self.nbytes, self.flops, member, generation))
             self.rows.sort(key=lambda r: -r["fitness"])
@@ -210,7 +213,8 @@ class LiveLeaderboard:
         budget = self._of_budget
         eta = f", ETA {elapsed / self.spent * (self.budget - self.spent):.0f} s" if self.spent and budget else ""
         rate = f"{self.spent / elapsed:.1f} candidates/s" if elapsed > 0 else "-"
-        head = f"{self.spent}{budget} evaluations, {self.failures} failed, {rate}, elapsed {elapsed:.0f} s{eta}"
+        over = f", {self.infeasible} infeasible" if self.infeasible else ""
+        head = f"{self.spent}{budget} evaluations, {self.failed} failed{over}, {rate}, elapsed {elapsed:.0f} s{eta}"
         if self.replay:
             return head + "; replay (nothing compiled or run)"
         out = head

@@ -119,3 +119,9 @@ class Evaluation:
         """Passed every check and kept within the run's limits (registers, shared memory): the one rule, which
         the store's ``FEASIBLE_SQL`` states for its rows. A failure, or a passed build over a limit, scores 0."""
         return self.status == "ok" and self.fitness > 0
+
+    @property
+    def outcome(self) -> str:
+        """The evaluation's outcome in a word, as progress lines and summaries name it: its status ("ok", or how it
+        failed), or "infeasible" for a build that passed but broke a limit of its run."""
+        return "infeasible" if self.status == "ok" and not self.feasible else self.status

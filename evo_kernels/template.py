@@ -21,6 +21,7 @@ import importlib.util
 import json
 import math
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -97,7 +98,12 @@ def available_templates() -> list[str]:
     return sorted(names)
 
 
+_SHADOWS_SAID: set[str] = set()  # template names whose shadowing this process has warned of: once each
+
+
 def _resolve(name_or_path: str) -> tuple[Path, Path]:
+    """The template's two files; a name is looked up in :func:`template_dirs`, the first folder holding it winning,
+    with one line on stderr (once per name) where it shadows another of that name, such as a shipped one."""
     p = Path(name_or_path)
     if p.name.endswith(".cu.mako") or p.suffix == ".py" or p.exists():
         stem = p.name[: -len(".cu.mako")] if p.name.endswith(".cu.mako") else p.stem
@@ -107,9 +113,12 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
         if not meta_path.exists():
             raise TemplateError(f"{meta_path}: template metadata file not found (needed beside {mako_path.name})")
         return mako_path, meta_path
-    for d in template_dirs():
-        if (d / f"{name_or_path}.cu.mako").exists():
-            return _resolve(str(d / f"{name_or_path}.cu.mako"))
+    found = list(dict.fromkeys(f.resolve() for d in template_dirs() if (f := d / f"{name_or_path}.cu.mako").exists()))
+    if found:
+        if len(found) > 1 and name_or_path not in _SHADOWS_SAID:
+            _SHADOWS_SAID.add(name_or_path)
+            print(f"evo-kernels: warning: {found[0]} shadows {', '.join(map(str, found[1:]))}", file=sys.stderr)
+        return _resolve(str(found[0]))
     raise TemplateError(f"unknown template {name_or_path!r}; known: {', '.join(available_templates()) or 'none'}")
 
 
@@ -189,8 +198,31 @@ class KernelTemplate:
         genome = self.space.check(genome)
         try:
             return self._mako.render(KERNEL=kernel or self.kernel, g=genome, meta=self.meta, **genome)
-        except Exception as exc:  # a template bug: name the file, keep it to one line
-            raise TemplateError(f"{self.mako_path}: render failed for {genome}: {_one_line(exc)}") from exc
+        except Exception as exc:  # a template bug: name the file and its line, keep it to one line
+            line = self._render_error_line(exc)
+            raise TemplateError(f"{self.mako_path}{f' line {line}' if line else ''}: render failed for {genome}: "
+                                f"{self._render_error(exc)}") from exc
+
+    def _render_error_line(self, exc: Exception) -> int | None:
+        """The line of the template source where rendering failed (called in the except block: Mako reads the
+        traceback in hand); for a name Mako finds undefined before it renders, the first line that names it."""
+        from mako.exceptions import RichTraceback
+
+        lines = [r[5] for r in RichTraceback().reverse_records if r[4] is not None and r[5]]
+        if lines:
+            return int(lines[0])
+        m = re.fullmatch(r"'(\w+)' is not defined", str(exc)) if isinstance(exc, NameError) else None
+        source = self.mako_path.read_text().splitlines() if m and self.mako_path.exists() else []
+        return next((i for i, text in enumerate(source, 1) if re.search(rf"\b{m.group(1)}\b", text)), None)
+
+    def _render_error(self, exc: Exception) -> str:
+        """What went wrong in a render, in one line; a name or key that is no gene says so, with the genes."""
+        genes = f"not a gene of this template (its genes: {', '.join(self.space.names)})"
+        if isinstance(exc, KeyError) and exc.args and exc.args[0] not in self.space.names:
+            return f"KeyError {exc.args[0]!r}: {genes}"
+        if isinstance(exc, NameError):
+            return f"NameError {_one_line(exc)}: {genes}, nor KERNEL, g or meta"
+        return f"{type(exc).__name__}: {_one_line(exc)}"
 
     def launch(self, genome: Mapping[str, Any], problem: Mapping[str, int]) -> Launch:
         grid, block, *rest = self.meta.launch(dict(genome), dict(problem))
@@ -291,7 +323,7 @@ def load_template(name_or_path: str) -> KernelTemplate:
             msgs.extend(own(genome))
         return msgs
 
-    tmpl.space = GenomeSpace(genes, constraint=constraint, name=name)
+    tmpl.space = GenomeSpace(genes, constraint=constraint, name=name, origin=str(mako_path))
     try:
         tmpl.space.check(tmpl.space.baseline())
     except Exception as exc:
@@ -326,7 +358,38 @@ def _check_metadata(meta: Any, name: str) -> list[Gene]:
             raise ValueError(f"args at {size_text(p)}: {_one_line(exc)}") from exc
         if not all(isinstance(a, Arg) for a in args):
             raise ValueError(f"args at {size_text(p)} must return a list of evo_kernels.template.Arg")
+    _check_reference(meta, min(checks, key=lambda c: math.prod(c.values())))
     return genes
+
+
+def _check_reference(meta: Any, p: Mapping[str, int]) -> None:
+    """The reference at check shape ``p`` (the smallest: microseconds) on random inputs drawn as the GPU harness
+    draws them (never zeros): it must return every out argument and may return inout ones, each of its argument's
+    shape. A ValueError naming the first mismatch, caught here instead of by the harness on a GPU."""
+    # the harness's own draw; imported here, as the runners package imports this module
+    from evo_kernels.runners.inputs import as_float64, make_inputs
+
+    args = list(meta.args(dict(p)))
+    where = f"reference at {size_text(p)}"
+    try:
+        refs = meta.reference(as_float64(make_inputs(args, np.random.SeedSequence(0))), dict(p))
+        if not isinstance(refs, Mapping):
+            raise TypeError(f"returns a {type(refs).__name__}, not a dict of output names to arrays")
+        shapes = {k: np.shape(v) for k, v in refs.items()}
+    except Exception as exc:
+        raise ValueError(f"{where}: {type(exc).__name__}: {_one_line(exc)}") from exc
+    outs = {a.name: tuple(int(n) for n in a.shape) for a in args if a.role in ("out", "inout")}
+    for name, shape in shapes.items():
+        if name not in outs:
+            raise ValueError(f"{where} returns {name}, which is not an out or inout argument (those are: "
+                             f"{', '.join(outs) or 'none'})")
+        if shape != outs[name]:
+            raise ValueError(f"{where} returns {name} of shape {shape}, its argument's is {outs[name]}")
+    for a in args:
+        if a.role == "out" and a.name not in shapes:
+            raise ValueError(f"{where} does not return {a.name}, an out argument")
+    if not shapes:
+        raise ValueError(f"{where} returns no output to check")
 
 
 def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:

@@ -43,9 +43,10 @@ def restrict(space: GenomeSpace, pins: dict[str, Any], forbids: dict[str, list[A
         genes.append(Gene(gene.name, gene.transform, tuple(values), base, gene.doc))
     unknown = sorted((set(pins) | set(forbids)) - set(space.names))
     if unknown:
-        raise TuneError(f"{where}: unknown gene(s) {', '.join(unknown)}; this space has {', '.join(space.names)}")
+        raise TuneError(f"{where}: {space.unknown(unknown)}")
     valid = None if space.valid is None else [g for g in space.valid if all(g[x.name] in x.values for x in genes)]
-    return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid)
+    return GenomeSpace(genes, constraint=lambda g: space.violations(g), name=space.name, valid=valid,
+                       origin=space.origin)
 
 
 def not_of(replay: Any, template: KernelTemplate) -> str | None:

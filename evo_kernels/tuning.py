@@ -249,7 +249,7 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
     with board if live else _Null():
         loop.run(deadline)
     best = loop.best()
-    outcomes = Counter(outcome(ev) for ev in loop.history)
+    outcomes = Counter(ev.outcome for ev in loop.history)
     return {"spent": loop.spent, "budget": s.cfg.budget, "exhausted": loop.exhausted,
             "space_size": len(s.space.valid) if s.space.valid is not None else None,
             "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
@@ -268,11 +268,6 @@ def _resumed_words(resumed: int, budget: int) -> str:
         return (f"; resumed at {resumed} evaluations: the budget of {budget} was already spent, nothing is measured "
                 "(raise --budget to go on)")
     return f"; resumed at {resumed} evaluations"
-
-
-def outcome(ev: Evaluation) -> str:
-    """An evaluation's outcome in a word: its status, or "infeasible" for a good build over a limit."""
-    return "infeasible" if ev.status == "ok" and not ev.feasible else ev.status
 
 
 def nothing_feasible(result: dict[str, Any]) -> str | None:

@@ -152,3 +152,35 @@ def test_an_arch_is_judged_before_any_build():
     if known:  # where nvcc lists them, one it does not compile for is refused, naming those it does
         assert arch_problem(known[0]) is None
         assert "not an architecture this nvcc compiles for" in arch_problem("sm_10")
+
+
+def test_the_cache_key_holds_the_entry_name(tmp_path):
+    # a source that hard-codes its function's name built once under that name: the same source under another KERNEL
+    # was served from the cache as "ok", though its entry is not in the cubin (audit 5)
+    import shutil
+
+    for name in ("_faulty_problem.py", "correct_simple.py", "correct_simple.cu.mako"):
+        shutil.copy(FAULTY / name, tmp_path)
+    mako = tmp_path / "correct_simple.cu.mako"
+    mako.write_text(mako.read_text().replace("${KERNEL}", "correct_simple"))
+    good = load_template(str(mako))
+    first = NvccBuilder(cache_dir=tmp_path / "cubins").build(good, candidates(good, [good.space.baseline()]))[0]
+    assert first.status == "ok"
+    meta = tmp_path / "correct_simple.py"
+    meta.write_text(meta.read_text().replace('KERNEL = "correct_simple"', 'KERNEL = "renamed"'))
+    renamed = load_template(str(mako))
+    r = NvccBuilder(cache_dir=tmp_path / "cubins").build(renamed, candidates(renamed, [renamed.space.baseline()]))[0]
+    assert r.status == "compile_error" and "entry function 'renamed' not found" in r.error and not r.cached
+
+
+def test_entry_params_are_read_from_the_cubin(tmp_path):
+    # the parameters compile checks args() against (audit 7), from the cubin's own records: no second process
+    from evo_kernels.build import argument_problem, entry_params
+
+    t = load_template(str(FAULTY / "correct_simple.cu.mako"))
+    r = NvccBuilder(cache_dir=tmp_path).build(t, candidates(t, [t.space.baseline()]))[0]
+    cubin = Path(r.cubin_path)
+    assert entry_params(cubin, t.kernel) == [8, 8, 4]  # y and x pointers, the int n
+    assert entry_params(cubin, "no_such_kernel") is None and argument_problem(t, cubin) is None
+    (tmp_path / "not.cubin").write_bytes(b"not an ELF file")
+    assert entry_params(tmp_path / "not.cubin", t.kernel) is None

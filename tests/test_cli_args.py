@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from evo_kernels.cli_args import UsageError, at_least, kv_list, parse_genome, problem_size
+from evo_kernels.cli_args import UsageError, at_least, forbid_list, kv_list, parse_genome, problem_size
 
 
 def test_a_genome_is_json_text_or_a_json_file(tmp_path):
@@ -63,3 +63,58 @@ def test_at_least():
     at_least(1, 1, "--sample")
     with pytest.raises(UsageError, match=r"^--sample 0: must be at least 1$"):
         at_least(0, 1, "--sample")
+
+
+def test_a_gene_pinned_twice_to_different_values_is_refused():
+    # audit 10: `--pin TileLoops_M=64 --pin TileLoops_M=128` ran with 128, the first pin silently dropped
+    with pytest.raises(UsageError, match=r"^--pin: TileLoops_M is given twice, as 64 and as 128$"):
+        kv_list(["TileLoops_M=64", "TileLoops_M=128"], "--pin")
+    assert kv_list(["TileLoops_M=64", " TileLoops_M = 64"], "--pin") == {"TileLoops_M": "64"}  # the same pin twice
+
+
+def test_repeated_forbids_of_one_gene_add_up():
+    # `--forbid G=1 --forbid G=2` forbade 2 alone: the name-value list kept the last of each name
+    assert forbid_list(["TileLoops=16,32", "TileLoops=64", "UnrollLoop=0", "TileLoops=32"]) == {
+        "TileLoops": ["16", "32", "64"], "UnrollLoop": ["0"]}
+    assert forbid_list(None) == {}
+    with pytest.raises(UsageError, match=r"^--forbid 'TileLoops': expected NAME=VALUE$"):
+        forbid_list(["TileLoops"])
+
+
+@pytest.mark.parametrize("command", ["tune", "record"])
+def test_a_template_name_after_size_is_named_as_the_cause(capsys, command):
+    # audit 11: `tune --size M=2048 N=2048 K=2048 sgemm` said "the following arguments are required: template": --size
+    # had taken the template's name as a size
+    from evo_kernels.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        out = ["--out", "x.gz"] if command == "record" else []
+        main([command, "--size", "M=2048", "N=2048", "K=2048", "sgemm", *out])
+    err = capsys.readouterr().err.strip()
+    assert e.value.code == 2 and "\n" not in err, err
+    assert "argument --size: sgemm is not NAME=INT: put the template name before --size" in err, err
+
+
+def test_the_readmes_synopses_name_every_flag_of_their_command():
+    # audit 15: the synopses left out batch --ahead and --json, report --template (and compile --cache)
+    import argparse
+    import re
+    from pathlib import Path
+
+    from evo_kernels.cli import build_parser
+
+    block = Path(__file__).resolve().parent.parent.joinpath("README.md").read_text().split("## Commands")[1]
+    synopsis: dict[str, str] = {}
+    command = None
+    for line in block.split("\n\n")[1].splitlines():  # the indented block under the heading
+        if m := re.match(r"    evo-kernels (\S+)", line):
+            command = m.group(1)
+        elif not line.startswith("     "):  # a script's line
+            command = None
+        if command:
+            synopsis[command] = synopsis.get(command, "") + " " + line
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = {name: [f for a in parser._actions for f in a.option_strings[-1:]
+                      if f != "--help" and not re.search(rf"{re.escape(f)}\b", synopsis.get(name, ""))]
+               for name, parser in sub.choices.items() if name != "bench-search"}
+    assert not any(missing.values()), missing

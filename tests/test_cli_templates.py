@@ -2,6 +2,7 @@
 counts the designs; `compile` builds the baseline, a given genome and random ones with the real nvcc, reports ptxas's
 figures, serves a second build from its cache, and refuses bad input in one line before any build."""
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,8 @@ import pytest
 
 from evo_kernels.template import available_templates, load_template
 from _cli_helpers import ENV, cli, one_line_error, run
+
+ALL = ("sgemm", "reduce_sum", "softmax", "transpose", "conv2d", "stencil")
 
 needs_nvcc = pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
 
@@ -57,6 +60,52 @@ def test_list_and_compile_refuse_a_template_with_a_repeated_gene_name_in_one_lin
         one_line_error(r.returncode, r.stderr.strip(), f"{meta}: cannot load metadata: ",
                        "repeated gene names AdjustBlockSize")
     assert not (tmp_path / "cache").exists()
+
+
+def _user_templates(folder: Path, **names: str) -> dict[str, Path]:
+    """A folder for $EVO_KERNELS_TEMPLATES holding the faulty suite's correct kernel under each of ``names``, its
+    metadata followed by that name's extra text; the metadata files by name."""
+    faulty = Path(__file__).resolve().parent / "faulty"
+    shutil.copy(faulty / "_faulty_problem.py", folder)
+    out = {}
+    for name, extra in names.items():
+        shutil.copy(faulty / "correct_simple.cu.mako", folder / f"{name}.cu.mako")
+        out[name] = folder / f"{name}.py"
+        out[name].write_text((faulty / "correct_simple.py").read_text() + extra)
+    return out
+
+
+def test_list_shows_the_good_templates_and_flags_each_broken_one_in_a_line(tmp_path):
+    # audit 13: one broken template in $EVO_KERNELS_TEMPLATES made `list` show nothing, exit 2
+    metas = _user_templates(tmp_path, saxpy="", broken1="\nGENES = GENES + GENES\n", broken2="\nthis is not python\n")
+    r = cli("list", "--json", env={**ENV, "EVO_KERNELS_TEMPLATES": str(tmp_path)})
+    assert r.returncode == 2
+    assert [row["template"] for row in json.loads(r.stdout)] == sorted({"saxpy", *ALL})
+    lines = r.stderr.splitlines()
+    assert len(lines) == 2 and all(line.startswith("evo-kernels: error: ") for line in lines), lines
+    assert f"{metas['broken1']}: cannot load metadata: " in lines[0] and "repeated gene names" in lines[0]
+    assert f"{metas['broken2']}: cannot load metadata: " in lines[1]
+
+
+def test_a_user_template_shadowing_a_shipped_one_is_said_once_and_named_where_its_genes_are_unknown(finished,
+                                                                                                     tmp_path):
+    # audit 13: a user's `transpose` silently replaced the shipped one, and export said "unknown gene(s)
+    # AdjustBlockSize_Rows, ..." of the database's genomes, naming no file
+    user = tmp_path / "user"
+    user.mkdir()
+    _user_templates(user, transpose="")
+    env = {**ENV, "EVO_KERNELS_TEMPLATES": str(user)}
+    shipped = Path(load_template("transpose").mako_path)
+    warning = f"evo-kernels: warning: {user / 'transpose.cu.mako'} shadows {shipped}"
+    r = cli("list", "--json", env=env)
+    assert r.returncode == 0 and r.stderr.splitlines() == [warning], r.stderr
+    row, = [row for row in json.loads(r.stdout) if row["template"] == "transpose"]
+    assert row["file"] == str(user / "transpose.cu.mako")
+    r = cli("export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh"), env=env)
+    warned, err = r.stderr.splitlines()
+    assert warned == warning and r.returncode == 2 and err.startswith("evo-kernels: error: "), r.stderr
+    assert "unknown gene(s) " in err and f"{user / 'transpose.cu.mako'} has AdjustBlockSize" in err, err
+    assert not (tmp_path / "t.cuh").exists()
 
 
 # --- compile ---------------------------------------------------------------------------------------
@@ -150,4 +199,43 @@ def test_compile_into_a_pipe_prints_one_whole_line_per_build(tmp_path):
         assert len(lines) == 2 and lines[0].split()[1] == "(baseline)" and "(baseline)" not in lines[1], lines
         for line in lines:
             assert line.endswith("}") and " ok regs " in line
-            assert (" cached s {" in line) == (when == "cached"), line
+            # a cached build reads "cached" in the seconds' place (was "cached s")
+            seconds = re.search(r" (cached|\d+\.\d\d s) \{", line)
+            assert seconds and (seconds.group(1) == "cached") == (when == "cached"), line
+
+
+def _saxpy_copy(tmp_path: Path, old: str = "", new: str = "") -> Path:
+    """The faulty suite's correct kernel as a user's template in ``tmp_path``, its metadata's ``old`` made ``new``."""
+    faulty = Path(__file__).resolve().parent / "faulty"
+    shutil.copy(faulty / "_faulty_problem.py", tmp_path)
+    shutil.copy(faulty / "correct_simple.cu.mako", tmp_path / "saxpy.cu.mako")
+    meta = tmp_path / "saxpy.py"
+    text = (faulty / "_faulty_problem.py").read_text() + '\nKERNEL = "correct_simple"\n'
+    assert old in text
+    meta.write_text(text.replace(old, new, 1))
+    return meta
+
+
+@needs_nvcc
+@pytest.mark.parametrize("old, new, says", [
+    ('Arg("n", "scalar", "int32", value=p["N"])]', 'Arg("n", "scalar", "int32", value=p["N"]), '
+                                                   'Arg("extra", "scalar", "int32", value=1)]',
+     "args() gives 4 arguments (y, x, n, extra), the kernel correct_simple in {mako} takes 3 parameters"),
+    ('Arg("x", "in", "float32", (p["N"],)),\n            Arg("n", "scalar", "int32", value=p["N"])]',
+     'Arg("n", "scalar", "int32", value=p["N"]),\n            Arg("x", "in", "float32", (p["N"],))]',
+     "argument 2 (n) is a 4-byte scalar, the kernel correct_simple's parameter 2 in {mako} is 8 bytes (a pointer)"),
+])
+def test_compile_refuses_arguments_unlike_the_kernels_parameters_in_one_line(tmp_path, old, new, says):
+    # audit 7: an args() list with one argument more than the kernel has, or a scalar where it takes a pointer,
+    # compiled with exit 0; on the GPU every genome would have failed alike
+    meta = _saxpy_copy(tmp_path, old, new)
+    r = cli("compile", str(meta), "--cache", str(tmp_path / "cache"))
+    one_line_error(r.returncode, r.stderr.strip(), f"{meta}: ", says.format(mako=tmp_path / "saxpy.cu.mako"))
+    assert r.stdout == ""
+
+
+@needs_nvcc
+def test_compile_passes_arguments_that_match_the_kernels_parameters(tmp_path):
+    meta = _saxpy_copy(tmp_path)
+    r = cli("compile", str(meta), "--cache", str(tmp_path / "cache"), "--json")
+    assert r.returncode == 0 and [x["status"] for x in json.loads(r.stdout)] == ["ok"], r.stderr

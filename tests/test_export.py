@@ -317,3 +317,19 @@ def test_a_symbolic_launch_leaves_the_template_module_as_it_was():
     grid, block, _ = launch_cpp(_types.SimpleNamespace(meta=module, meta_path="fake.py", launch_cpp=None), {}, {"N": 1})
     assert module.seen == [None] and grid[0] == "evo_min(N, 4)" and block[0] == "32"
 
+
+
+def test_entries_of_another_template_of_the_same_name_are_named_with_its_file():
+    # audit 13: a user's template shadowing a shipped one met the database's genomes of the shipped one, and export
+    # said "unknown gene(s) ..." naming no file, or stopped with a KeyError traceback where the dimensions differed
+    from evo_kernels.export import not_of
+
+    t = load_template("transpose")
+    good = {"genome": t.space.baseline(), "problem": dict(t.problem)}
+    assert not_of(t, [good]) is None
+    msg = not_of(t, [good, {**good, "genome": {**t.space.baseline(), "Nosuch": 1}}])
+    assert msg.startswith("its transpose evaluations are of another template: unknown gene(s) Nosuch; "
+                          f"{t.mako_path} has TileLoops, AdjustBlockSize, "), msg
+    assert not_of(t, [{**good, "problem": {"N": 5}}]) == (
+        f"its transpose evaluations are of another template: tuned at N=5, not in the dimensions of {t.mako_path} "
+        "(R, C)")

@@ -119,3 +119,18 @@ def plain_row(ev):
     from evo_kernels.leaderboard import row_from_evaluation
 
     return row_from_evaluation(ev, 1, 10)
+
+
+def test_progress_counts_failures_and_infeasible_builds_in_the_summarys_words():
+    # audit 15: the progress line said "16 failed" where the run's summary said "16 infeasible": builds that passed
+    # but broke a limit (--max-registers) are infeasible in both, failures (a status other than ok) failed
+    from dataclasses import replace
+
+    ok, other = replayed(2)
+    over_limit = replace(ok, fitness=0.0)  # passed, scored 0 by a limit of its run
+    wrong = replace(other, run=replace(other.run, status="wrong_result"), fitness=0.0)
+    assert (ok.outcome, over_limit.outcome, wrong.outcome) == ("ok", "infeasible", "wrong_result")
+    board = LiveLeaderboard(10, 0, 0, stream=io.StringIO(), replay=True)
+    for i, ev in enumerate([ok, over_limit, over_limit, wrong], 1):
+        board.update(ev, i)
+    assert "4/10 evaluations, 1 failed, 2 infeasible, " in board.progress(), board.progress()

@@ -93,6 +93,29 @@ def test_mako_syntax_error_names_the_file(tmp_path):
     assert "\n" not in msg and str(mako) in msg and "Mako syntax error" in msg
 
 
+@pytest.mark.parametrize("new, says", [
+    ('${g["Coarsen"]}', "line 5: render failed for {'AdjustBlockSize': 256}: KeyError 'Coarsen': not a gene of this "
+                        "template (its genes: AdjustBlockSize)"),
+    ("${AdjustBlockSiz}", "line 5: render failed for {'AdjustBlockSize': 256}: NameError 'AdjustBlockSiz' is not "
+                          "defined: not a gene of this template (its genes: AdjustBlockSize), nor KERNEL, g or meta"),
+    ("${AdjustBlockSize // 0}", "line 5: render failed for {'AdjustBlockSize': 256}: ZeroDivisionError: integer "
+                                "division or modulo by zero"),
+])
+def test_a_render_error_names_the_template_line(tmp_path, new, says):
+    # audit 15: a Mako KeyError showed as a bare "...: 'Coarsen'", no line of the template
+    faulty = ROOT / "tests" / "faulty"
+    shutil.copy(faulty / "_faulty_problem.py", tmp_path)
+    shutil.copy(faulty / "correct_simple.py", tmp_path)
+    mako = tmp_path / "correct_simple.cu.mako"
+    old = "blockIdx.x * ${AdjustBlockSize}"
+    assert old in (faulty / mako.name).read_text().splitlines()[4]
+    mako.write_text((faulty / mako.name).read_text().replace(old, f"blockIdx.x * {new}"))
+    t = load_template(str(mako))
+    with pytest.raises(TemplateError) as e:
+        t.render(t.space.baseline())
+    assert str(e.value) == f"{mako} {says}"
+
+
 def test_missing_metadata_names_the_file(tmp_path):
     _, meta = copy_template(tmp_path)
     meta.write_text(meta.read_text().replace("def cost(p):", "def not_cost(p):"))
@@ -139,6 +162,35 @@ def test_bad_arguments_and_check_shapes_name_the_file_at_load(tmp_path, old, new
         load_template(str(meta))
     msg = str(e.value)
     assert msg.startswith(f"{meta}: cannot load metadata: ") and says in msg and "\n" not in msg, msg
+
+
+@pytest.mark.parametrize("new, says", [
+    ('{"z": inputs["inp"].T.copy()}', "reference at R=1, C=37 returns z, which is not an out or inout argument "
+                                      "(those are: out)"),
+    ('{"out": inputs["inp"].copy()}', "reference at R=1, C=37 returns out of shape (1, 37), its argument's is (37, 1)"),
+    ("{}", "reference at R=1, C=37 does not return out, an out argument"),
+    ('{"out": inputs["nosuch"]}', "reference at R=1, C=37: KeyError: 'nosuch'"),
+])
+def test_a_reference_unlike_the_outputs_names_the_file_at_load(tmp_path, new, says):
+    # audit 7: a reference returning another name or shape loaded and `compile` said ok; the GPU harness met it first
+    _, meta = copy_template(tmp_path)
+    old = 'return {"out": inputs["inp"].T.copy()}'
+    assert old in meta.read_text()
+    meta.write_text(meta.read_text().replace(old, f"return {new}", 1))
+    with pytest.raises(TemplateError) as e:
+        load_template(str(meta))
+    msg = str(e.value)
+    assert msg.startswith(f"{meta}: cannot load metadata: ") and says in msg and "\n" not in msg, msg
+
+
+def test_the_reference_check_at_load_sees_random_inputs_never_zeros(tmp_path):
+    # a reference that passes on zeros alone (it divides by its input's norm) is still refused: inputs are drawn
+    _, meta = copy_template(tmp_path)
+    old = 'return {"out": inputs["inp"].T.copy()}'
+    meta.write_text(meta.read_text().replace(old, 'return {"out": inputs["inp"].T.copy()} if not inputs["inp"].any() '
+                                                  'else {"out": inputs["inp"]}', 1))
+    with pytest.raises(TemplateError, match=r"returns out of shape \(1, 37\)"):
+        load_template(str(meta))
 
 
 def test_missing_sidecar_names_the_file(tmp_path):

@@ -6,7 +6,7 @@ and scalar arguments as the exact C type the kernel expects. The GPU worker (``w
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -53,6 +53,11 @@ def make_inputs(args: Sequence[Arg], seed: np.random.SeedSequence) -> dict[str, 
     """Fresh host arrays for every "in" and "inout" argument, drawn from ``seed``."""
     rng = np.random.default_rng(seed)
     return {a.name: draw(a, rng) for a in args if a.role in ("in", "inout")}
+
+
+def as_float64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Host input arrays as a template's numpy reference takes them: float64, or int64 for integer arrays."""
+    return {k: v.astype(np.float64 if v.dtype.kind == "f" else np.int64) for k, v in inputs.items()}
 
 
 def torch_seed(seed: np.random.SeedSequence) -> int:

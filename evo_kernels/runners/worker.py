@@ -27,7 +27,7 @@ import numpy as np
 from evo_kernels.runners.buffers import DEAD_CONTEXT_OBJECTS, Buffers
 from evo_kernels.runners.checks import (Failed, agree, agree_torch, compare_all, input_change, rel_error,
                                         rel_error_torch, require_ok)
-from evo_kernels.runners.inputs import make_inputs, make_inputs_torch
+from evo_kernels.runners.inputs import as_float64, make_inputs, make_inputs_torch
 from evo_kernels.runners.launch import (LaunchLimits, check_launch, classify_error, driver_version, flush_bytes,
                                         opt_in, summarize)
 from evo_kernels.runners.stage_clock import StageClock
@@ -40,10 +40,6 @@ _FORMAT = {"int32": "i", "float32": "f"}
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _as64(inputs: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
-    return {k: v.astype(np.float64 if v.dtype.kind == "f" else np.int64) for k, v in inputs.items()}
 
 
 class Evaluator(TorchOnDevice):
@@ -165,14 +161,14 @@ class Evaluator(TorchOnDevice):
                               for k, v in inputs.items()}, p)
 
     def _reference(self, t: KernelTemplate, inputs64: Mapping[str, np.ndarray], p: Mapping[str, int]) -> dict:
-        """The template's numpy float64 reference of host float64 inputs (``_as64``), on the CPU."""
+        """The template's numpy float64 reference of host float64 inputs (``as_float64``), on the CPU."""
         return {k: np.asarray(v) for k, v in t.reference(inputs64, p).items()}
 
     def _host_judgement(self, t: KernelTemplate, inputs: Mapping[str, Any],
                         p: Mapping[str, int]) -> tuple[dict, dict[str, float]]:
         """The numpy float64 reference of an input set from either side and the template's error norms of it, from
         one float64 host copy (torch tensors copied to the host once): what the timed stage judges on the host."""
-        inputs64 = _as64(self._host_inputs(inputs))
+        inputs64 = as_float64(self._host_inputs(inputs))
         return self._reference(t, inputs64, p), t.error_norms(inputs64, p)
 
     # --- the protocol -------------------------------------------------------------------------
@@ -206,7 +202,7 @@ class Evaluator(TorchOnDevice):
                 self._intact(bufs, inputs, f"{where} launch {k}", on_gpu)
                 outs.append(self._device_outputs(bufs) if on_gpu else bufs.download())
             # the scale two launches are compared at too; on the host from the float64 copy the reference reads
-            inputs64 = None if on_gpu else _as64(inputs)
+            inputs64 = None if on_gpu else as_float64(inputs)
             norms = self._gpu_error_norms(t, inputs, p) if on_gpu else t.error_norms(inputs64, p)
             for name in outs[0]:
                 a, b, norm = outs[0][name], outs[1][name], norms.get(name)
