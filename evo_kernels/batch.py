@@ -224,7 +224,7 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
     """After the jobs: a header per kernel, the report with its plots and its "why it is fast"
     ablations (measured on the GPU, or answered from the shipped recordings), and the leaderboard."""
     from evo_kernels.export import render_header
-    from evo_kernels.export_rows import export_entries, tuned_arch
+    from evo_kernels.export_rows import ExportError, check_of, export_entries, tuned_arch
     from evo_kernels.leaderboard import infeasible_count, print_rows, store_rows
     from evo_kernels.ablations import measure_ablations
     from evo_kernels.report import write_report
@@ -240,11 +240,17 @@ def finish_batch(summary: dict[str, Any], stream: TextIO = sys.stdout) -> dict[s
         for name in templates:
             t = load_template(name)
             entries = export_entries(store, t, None, 1)   # what this template, as it is, was measured at
-            if entries:
-                path = headers / f"{name}_tuned.cuh"
-                path.write_text(render_header(t, entries, arch=tuned_arch(entries, None, summary["db"]),
-                                              file_name=path.name))
-                written.append(str(path))
+            if not entries:
+                continue
+            try:
+                check_of(t, entries, summary["db"])
+                arch = tuned_arch(entries, None, summary["db"])
+            except ExportError as exc:   # the other templates' headers are still written
+                print(f"no header of {name}: {exc}", file=stream, flush=True)
+                continue
+            path = headers / f"{name}_tuned.cuh"
+            path.write_text(render_header(t, entries, arch=arch, file_name=path.name))
+            written.append(str(path))
         all_rows = store.rows()
         rows = store_rows(store, None, 3)
         left_out = infeasible_count(store, None)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from evo_kernels.limits import default_dynamic_smem, needs_cluster_opt_in
-from evo_kernels.template import Arg, KernelTemplate, size_text
+from evo_kernels.template import Arg, KernelTemplate
 
 CTYPES = {"float32": "float", "int32": "int"}
 
@@ -348,18 +348,6 @@ def dispatch(template: KernelTemplate, entries: Sequence[dict[str, Any]], proble
     if best < 0 and grid_fits(template.launch(template.space.baseline(), problem).grid):
         best = len(entries)
     return best
-
-
-def not_of(template: KernelTemplate, entries: Sequence[dict]) -> str | None:
-    """Why a database's entries under ``template``'s name were not tuned with this template's genes and dimensions
-    (a user's template that shadows a shipped one of the same name, say), naming its file; None where they were."""
-    for e in entries:
-        if unknown := set(e["genome"]) - set(template.space.names):
-            return f"its {template.name} evaluations are of another template: {template.space.unknown(unknown)}"
-        if set(e["problem"]) != set(template.problem):
-            return (f"its {template.name} evaluations are of another template: tuned at {size_text(e['problem'])}, "
-                    f"not in the dimensions of {template.mako_path} ({', '.join(template.problem)})")
-    return None
 
 
 def provenance(e: dict[str, Any]) -> str:

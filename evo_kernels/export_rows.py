@@ -72,6 +72,7 @@ def exportable(store: Any, template: KernelTemplate, db: str, sizes: Sequence[di
                           "--allow-changed-template to export it anyway")
     if not entries:
         raise ExportError(_not_feasible(store, template, db, sizes))
+    check_of(template, entries, db)
     return entries
 
 
@@ -87,3 +88,21 @@ def tuned_arch(entries: Sequence[dict[str, Any]], asked: str | None, db: str) ->
         raise ExportError(f"--arch {asked}: the measurements in {db} were made on {arches[0]} builds; a header says "
                           f"the architecture it was tuned on (leave --arch out, or give {arches[0]})")
     return arches[0] if arches else asked or "sm_90"
+
+
+def not_of(template: KernelTemplate, entries: Sequence[dict]) -> str | None:
+    """Why a database's entries under ``template``'s name were not tuned with this template's genes and dimensions
+    (a user's template that shadows a shipped one of the same name, say), naming its file; None where they were."""
+    for e in entries:
+        if unknown := set(e["genome"]) - set(template.space.names):
+            return f"its {template.name} evaluations are of another template: {template.space.unknown(unknown)}"
+        if set(e["problem"]) != set(template.problem):
+            return (f"its {template.name} evaluations are of another template: tuned at {size_text(e['problem'])}, "
+                    f"not in the dimensions of {template.mako_path} ({', '.join(template.problem)})")
+    return None
+
+
+def check_of(template: KernelTemplate, entries: Sequence[dict], db: str) -> None:
+    """ExportError where ``entries`` are of another template of ``template``'s name (:func:`not_of`)."""
+    if why := not_of(template, entries):
+        raise ExportError(f"{db}: {why}")

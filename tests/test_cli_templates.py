@@ -102,6 +102,11 @@ def test_a_user_template_shadowing_a_shipped_one_is_said_once_and_named_where_it
     row, = [row for row in json.loads(r.stdout) if row["template"] == "transpose"]
     assert row["file"] == str(user / "transpose.cu.mako")
     r = cli("export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh"), env=env)
+    warned, err = r.stderr.splitlines()   # first: measured on another template's hash, which names the user's file
+    assert warned == warning and r.returncode == 2 and err.startswith("evo-kernels: error: "), r.stderr
+    assert f"({user / 'transpose.cu.mako'}): the template changed since" in err, err
+    r = cli("export", "--db", str(finished), "--template", "transpose", "--out", str(tmp_path / "t.cuh"),
+            "--allow-changed-template", env=env)   # and told to take any version: its genes are not the template's
     warned, err = r.stderr.splitlines()
     assert warned == warning and r.returncode == 2 and err.startswith("evo-kernels: error: "), r.stderr
     assert "unknown gene(s) " in err and f"{user / 'transpose.cu.mako'} has AdjustBlockSize" in err, err

@@ -322,7 +322,7 @@ def test_a_symbolic_launch_leaves_the_template_module_as_it_was():
 def test_entries_of_another_template_of_the_same_name_are_named_with_its_file():
     # audit 13: a user's template shadowing a shipped one met the database's genomes of the shipped one, and export
     # said "unknown gene(s) ..." naming no file, or stopped with a KeyError traceback where the dimensions differed
-    from evo_kernels.export import not_of
+    from evo_kernels.export_rows import not_of
 
     t = load_template("transpose")
     good = {"genome": t.space.baseline(), "problem": dict(t.problem)}
