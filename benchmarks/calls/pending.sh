@@ -4,7 +4,8 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, tiny-rows) on any other card, where the table has been read three times already.
+# the waiting measurement, tiny-rows-heldout, about 150 s: chain conv2d-mid after it with T_SHAPES=300 in
+# the same call) on any other card, where the table has been read three times already.
 # Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
 # defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
@@ -15,7 +16,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-tiny-rows}; fi
+  else NAME=${AUTO_ELSE:-tiny-rows-heldout}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -55,20 +56,6 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  tiny-rows)
-    # softmax with rows of a few dozen floats: at 7322126 x 29 the shipped designs alone ran at 62% of the same-size
-    # copy and 0.69x torch.compile (2026-12-07g call 2, H100; 73 floats: 94%, 1.17x). A search from the designs there
-    # and at 26 floats (24 random genomes, a climbing step, 64 candidates of registers-cached row groups of 1-32
-    # threads, candidates/softmax_tiny_rows_candidates.make.py.txt, and 48 with UseSharedMemory_Stage, the block's rows
-    # staged through shared memory, candidates/softmax_stage_candidates.make.py.txt), 15 and 38 floats held out; beside them, held
-    # out too, two rows just past 1024 floats (1137, 1138) for the design chosen at 1039 alone (2026-12-07g call 1).
-    # Sizes drawn before the call: numpy default_rng(20261281), C in 9-96 or 1025-1150, 256 MiB-1.5 GiB. Then
-    # benchmarks/dev/choose_designs.py with the four held out as --holdout
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
-    SHAPES_SIZES="$(sizes softmax R,C 7322126,29 3521185,26 5498465,15 1013071,38 114050,1137 141235,1138)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_tiny_rows_candidates.json \
-      --extra benchmarks/candidates/softmax_stage_candidates.json --rounds 3" \
-      session ;;
   tiny-rows-heldout)
     # the rest of tiny-rows: 2026-12-07h call 1 (H100) ran out of its 300 s after the two training sizes (7322126 x 29:
     # the staged design, 100% of the same-size copy, 1.10x torch.compile; 3521185 x 26: 99%, 1.0x); two designs chosen
@@ -93,6 +80,6 @@ case $NAME in
       --extra benchmarks/candidates/conv2d_mid_candidates.json --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, tiny-rows, tiny-rows-heldout, conv2d-mid, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, tiny-rows-heldout, conv2d-mid, auto)" >&2
     exit 2 ;;
 esac
