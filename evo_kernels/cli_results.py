@@ -95,11 +95,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     if not rows:
         raise UsageError(f"{args.db}: no evaluations" + (f" of {args.template}" if args.template else ""))
     idents = {r: rec["identity"] for r, rec in runs.items() if rec is not None}
-    for line in changed_templates(rows, idents, args.db):
+    warnings = changed_templates(rows, idents, args.db)
+    for line in warnings:
         print(f"evo-kernels: warning: {line}", file=sys.stderr)
     ablations = measure_ablations(rows) if args.ablate else {}
     path = write_report(rows, args.out, title=f"evo-kernels report: {args.db}", ablations=ablations,
-                        runs=idents)
+                        runs=idents, warnings=warnings)
     print(f"wrote {path}")
     return 0
 

@@ -84,13 +84,14 @@ def _plot(path: Path, draw: Callable[[Any], None], title: str) -> None:
 
 def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str = "evo-kernels report",
                  ablations: dict[str, list[dict[str, Any]]] | None = None,
-                 runs: Mapping[str, Mapping[str, Any]] | None = None) -> Path:
+                 runs: Mapping[str, Mapping[str, Any]] | None = None, warnings: Sequence[str] = ()) -> Path:
     """Write ``out_dir/REPORT.md`` and its PNG plots from the store's rows (dicts with template,
     problem, run_id, member, fitness, median_ms, registers, smem_bytes, status, genome, id); ``runs``: each
-    run's recorded identity (its strategy, seed and what it started from), said under its kernel."""
+    run's recorded identity (its strategy, seed and what it started from), said under its kernel; ``warnings``
+    (such as :func:`changed_templates`' lines) head the report, as they head the command's output."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    md = [f"# {title}", ""]
+    md = [f"# {title}", ""] + [f"**Warning:** {w}" for w in warnings] + ([""] if warnings else [])
     groups: dict[str, list[dict]] = {}
     for r in rows:
         groups.setdefault(section_name(r["template"], r["problem"]), []).append(r)

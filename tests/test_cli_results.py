@@ -178,8 +178,11 @@ def test_export_refuses_measurements_of_a_template_that_changed_since(finished, 
     assert err == (f"evo-kernels: warning: {db}: the evaluations of transpose were measured at template hash "
                    f"deadbeefdeadbeef, which is now {shipped.hash} ({shipped.mako_path}): the template changed "
                    "since; the report is of the template as it was"), err
+    report = (tmp_path / "rep" / "REPORT.md").read_text()   # and the report says it where it is read later
+    assert report.splitlines()[2] == "**Warning:** " + err.removeprefix("evo-kernels: warning: "), report[:600]
     assert main(["report", "--db", str(finished), "--out", str(tmp_path / "rep2"), "--no-ablate"]) == 0
     assert "warning" not in capsys.readouterr().err
+    assert "Warning" not in (tmp_path / "rep2" / "REPORT.md").read_text()
 
 
 def test_export_refuses_a_size_never_tuned_among_tuned_ones(finished, tmp_path, capsys):
