@@ -141,7 +141,8 @@ class LiveLeaderboard:
     _start: float = field(default_factory=time.monotonic)
     _live: Any = None
     _best_fitness: float = 0.0
-    _last_plain: float = 0.0
+    _last_plain: float = field(default_factory=time.monotonic)  # the first progress line 30 s in, resumed or not
+    _spent_before: int | None = None  # evaluations a resumed run had spent before this session's first
 
     @property
     def interactive(self) -> bool:
@@ -171,6 +172,8 @@ class LiveLeaderboard:
         self._best_fitness = max([self._best_fitness, *(r["fitness"] for r in self.rows)])
 
     def update(self, ev: Evaluation, spent: int, member: int | None = None, generation: int | None = None) -> None:
+        if self._spent_before is None:
+            self._spent_before = spent - 1
         self.spent = spent
         if not ev.reused:
             self.measured += 1
@@ -211,8 +214,9 @@ class LiveLeaderboard:
     def progress(self) -> str:
         elapsed = time.monotonic() - self._start
         budget = self._of_budget
-        eta = f", ETA {elapsed / self.spent * (self.budget - self.spent):.0f} s" if self.spent and budget else ""
-        rate = f"{self.spent / elapsed:.1f} candidates/s" if elapsed > 0 else "-"
+        now = self.spent - (self._spent_before or 0)  # this session's: a resumed run's earlier ones took no time here
+        eta = f", ETA {elapsed / now * (self.budget - self.spent):.0f} s" if now > 0 and budget else ""
+        rate = f"{now / elapsed:.1f} candidates/s" if elapsed > 0 else "-"
         over = f", {self.infeasible} infeasible" if self.infeasible else ""
         head = f"{self.spent}{budget} evaluations, {self.failed} failed{over}, {rate}, elapsed {elapsed:.0f} s{eta}"
         if self.replay:

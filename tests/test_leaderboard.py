@@ -134,3 +134,16 @@ def test_progress_counts_failures_and_infeasible_builds_in_the_summarys_words():
     for i, ev in enumerate([ok, over_limit, over_limit, wrong], 1):
         board.update(ev, i)
     assert "4/10 evaluations, 1 failed, 2 infeasible, " in board.progress(), board.progress()
+
+
+def test_a_resumed_runs_rate_and_eta_count_this_sessions_evaluations_alone():
+    # audit (2026-12-07h): a run resumed at 150 of 400 said "250.7 candidates/s, ETA 1 s": the 150 earlier
+    # evaluations were divided by this session's second; and its first progress line came at once
+    evs, out = replayed(5), io.StringIO()
+    board = LiveLeaderboard(400, 0, 0, stream=out, replay=True)
+    board._start -= 10.0  # 10 s into this session
+    for i, ev in enumerate(evs, 151):  # resumed: 150 spent before
+        board.update(ev, i)
+    line = board.progress()  # 5 in 10 s: 245 to go take 490 s (was: 150 + 5 in 10 s, ETA 16 s)
+    assert "155/400 evaluations" in line and "0.5 candidates/s" in line and "ETA 49" in line, line
+    assert "evaluations" not in out.getvalue().replace("new best", "")  # no progress line before 30 s
