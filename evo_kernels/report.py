@@ -115,21 +115,27 @@ def write_report(rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str
         def draw_progress(ax, grp=grp):
             for run in sorted({r["run_id"] for r in grp}):
                 vals = [r["fitness"] for r in grp if r["run_id"] == run]
-                ax.plot(range(1, len(vals) + 1), best_so_far(vals), label=f"run {run}")
+                ax.plot(range(1, len(vals) + 1), best_so_far(vals), label=run_label(str(run), runs or {}))
             ax.set_xlabel("unique evaluations")
             ax.set_ylabel("best fitness so far (speedup, regularized)")
+            _whole_ticks(ax)
             ax.legend(fontsize=7)
         _plot(out / f"{slug}_progress.png", draw_progress, f"{name}: best fitness so far per run")
         md += [f"![best so far per run]({slug}_progress.png)", ""]
-        members = sorted({r["member"] for r in grp if r.get("member") is not None})
+        members = member_series(grp)
         if members:
-            def draw_members(ax, grp=grp, members=members):
-                for m in members:
-                    vals = [r["fitness"] for r in grp if r.get("member") == m]
-                    ax.plot(range(1, len(vals) + 1), best_so_far(vals), label=f"member {m}")
+            # a member of one run is not the member of the same number of another: one line each, a colour per
+            # member number and a line style per run
+            def draw_members(ax, members=members):
+                member_runs = sorted({run for run, _ in members})
+                for (run, m), vals in members.items():
+                    style = ("-", "--", ":", "-.")[member_runs.index(run) % 4]
+                    label = f"member {m}" if len(member_runs) == 1 else f"{run_label(run, runs or {})}, member {m}"
+                    ax.plot(range(1, len(vals) + 1), best_so_far(vals), style, color=f"C{m % 10}", label=label)
                 ax.set_xlabel("evaluations proposed by the member")
                 ax.set_ylabel("best fitness so far")
-                ax.legend(fontsize=7, ncol=2)
+                _whole_ticks(ax)
+                ax.legend(fontsize=6 if len(member_runs) > 1 else 7, ncol=2)
             _plot(out / f"{slug}_members.png", draw_members, f"{name}: best fitness so far per PBT member")
             md += [f"![best so far per member]({slug}_members.png)", ""]
         for res, label in (("registers", "registers per thread"), ("smem_bytes", "shared memory per block (B)")):
@@ -190,6 +196,29 @@ def replay_lines(rows: Sequence[dict[str, Any]], runs: Mapping[str, Mapping[str,
     share = "" if len(replayed) == len(rows) else f"{len(replayed)} of these {len(rows)} evaluations: "
     return [f"Replayed, not measured: {share}the {', '.join(gpus)} measurements of {of}, answered from it "
             "when these runs were tuned (their timestamps are when they were replayed).", ""]
+
+
+def member_series(rows: Sequence[Mapping[str, Any]]) -> dict[tuple[str, int], list[float]]:
+    """The fitness of each PBT member's evaluations in order, keyed by (run, member): member 3 of one run and
+    member 3 of another are two members."""
+    out: dict[tuple[str, int], list[float]] = {}
+    for r in sorted(rows, key=lambda r: r.get("id", 0)):
+        if r.get("member") is not None:
+            out.setdefault((str(r["run_id"]), int(r["member"])), []).append(r["fitness"])
+    return dict(sorted(out.items()))
+
+
+def run_label(run_id: str, runs: Mapping[str, Mapping[str, Any]]) -> str:
+    """A run as a plot's legend names it: its id, with its strategy and seed where its identity is recorded."""
+    ident = runs.get(run_id)
+    return f"run {run_id} ({ident.get('strategy', '?')}, seed {ident.get('seed', '?')})" if ident else f"run {run_id}"
+
+
+def _whole_ticks(ax: Any) -> None:
+    """Whole numbers on the x axis: it counts evaluations."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def run_lines(run_ids: Sequence[str], runs: Mapping[str, Mapping[str, Any]]) -> list[str]:

@@ -88,3 +88,15 @@ def test_every_plot_is_titled_with_its_kernel_and_size(tmp_path):
     assert len(pngs) == 4
     for p in pngs:  # the title is drawn on the plot and kept in the PNG's Title text chunk
         assert b"tEXtTitle\x00transpose 2048x2048: " in p.read_bytes(), p.name
+
+
+def test_pbt_members_of_two_runs_are_two_members_and_runs_are_named_by_strategy_and_seed():
+    # audit (2026-12-07h): two runs at one size drew "member k" as seed 0's member k with seed 1's appended
+    from evo_kernels.report import member_series, run_label
+
+    rows = [{"id": i, "run_id": run, "member": i % 2, "fitness": f}
+            for i, (run, f) in enumerate([("a", 1.0), ("a", 2.0), ("b", 0.5), ("b", 3.0), ("a", 1.5), ("b", 0.7)])]
+    assert member_series(rows) == {("a", 0): [1.0, 1.5], ("a", 1): [2.0], ("b", 0): [0.5], ("b", 1): [3.0, 0.7]}
+    assert member_series([{**rows[0], "member": None}]) == {}
+    assert run_label("a", {"a": {"strategy": "pbt", "seed": 1}}) == "run a (pbt, seed 1)"
+    assert run_label("b", {"a": {"strategy": "pbt", "seed": 1}}) == "run b"
