@@ -50,8 +50,11 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         print(json.dumps(rows, indent=1, default=str))
     elif args.template is None and len(known) > 1:
         print_rows(rows, title=f"{args.db}: the best {args.top} genomes of each of {len(known)} templates")
+    elif not rows:   # a run that has not yet stored an evaluation (its database exists from its start)
+        print(f"{args.db}: no passed evaluation yet" + (f" of {args.template}" if args.template else ""))
     else:
-        print_rows(rows, title=f"{args.db}: best {len(rows)} genomes")
+        print_rows(rows, title=f"{args.db}: the best genome" if len(rows) == 1 else
+                   f"{args.db}: best {len(rows)} genomes")
     if left_out and not args.json:
         print(f"({left_out} evaluation(s) passed but broke a limit of their run, e.g. --max-registers: not listed)")
     return 0

@@ -14,7 +14,7 @@ from _cli_helpers import ENV, one_line_error, run, run_read_only, snapshot
 pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(), reason="no shipped recording")
 
 
-def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, replay, capsys):
+def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, replay, capsys, finished):
     # was: export wrote a header whose only genome broke --max-registers (exit 0); the report said "10 passed"
     db = tmp_path / "mr.db"
     assert main(["tune", "transpose", "--budget", "10", "--max-registers", "8", "--db", str(db)]) == 1
@@ -30,7 +30,10 @@ def test_export_refuses_and_report_counts_a_run_with_nothing_feasible(tmp_path, 
     capsys.readouterr()
     assert main(["leaderboard", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "best 0 genomes" in out and "(10 evaluation(s) passed but broke a limit of their run" in out, out
+    assert f"{db}: no passed evaluation yet" in out and "(10 evaluation(s) passed but broke a limit of their run" \
+        in out, out   # was "best 0 genomes"
+    assert main(["leaderboard", "--db", str(finished), "--top", "1"]) == 0
+    assert f"{finished}: the best genome" in capsys.readouterr().out   # was "best 1 genomes"
     assert main(["leaderboard", "--db", str(db), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
 
