@@ -150,6 +150,20 @@ def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
     assert "/200]" not in out and "new best" in out
 
 
+def test_a_gpu_machine_without_pycuda_says_so_when_it_replays_or_refuses_to_record(tmp_path, gpu_without_pycuda,
+                                                                                    capsys):
+    # was "no GPU here: replaying ..." and "no GPU visible here (pycuda finds none)" on a GPU set up with [test] only
+    says = "a GPU is visible (nvidia-smi) but pycuda cannot be imported ("
+    db = str(tmp_path / "t.db")
+    assert main(["tune", "transpose", "--budget", "2", "--init-population", "none", "--db", db]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(says) and "): pip install -e '.[gpu]' to measure; replaying the " in first, first
+    code, err = run(capsys, "record", "transpose", "--sample", "2", "--db", str(tmp_path / "r.db"),
+                    "--out", str(tmp_path / "r.json.gz"))
+    one_line_error(code, err, "record transpose: " + says, "to measure; replay a recording instead")
+    assert not (tmp_path / "r.db").exists() and not (tmp_path / "r.json.gz").exists()
+
+
 def _kernel_tuner_cache(folder: Path) -> Path:
     """A two-parameter Kernel Tuner cache of another kernel (not of any template)."""
     cache = {f"{bx}": {"block_size_x": bx, "time": t, "times": [t, t]} for bx, t in ((32, 2.0), (64, 1.0))}
