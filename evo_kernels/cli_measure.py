@@ -10,7 +10,7 @@ import sys
 
 from evo_kernels.cli_args import (SizeItems, UsageError, at_least, forbid_list, kv_list, parse_genome,
                                   problem_size)
-from evo_kernels.settings import BY_FIELD, DEFAULTS, check_one_limit
+from evo_kernels.settings import BY_FIELD, DEFAULTS, UNBOUNDED, check_one_limit
 
 
 def _duration(text: str | None) -> float | None:
@@ -25,7 +25,7 @@ def _duration(text: str | None) -> float | None:
 
 def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import print_rows
-    from evo_kernels.tune_config import UNBOUNDED, TuneConfig
+    from evo_kernels.tune_config import TuneConfig
     from evo_kernels.tuning import nothing_feasible, ran_out, tune
 
     check_one_limit(args.budget, args.time, "tune")   # the rule a batch job's budget and time_limit_s obey

@@ -143,11 +143,15 @@ def test_a_replay_that_runs_out_before_its_budget_says_so(tmp_path, replay, caps
     assert "stopped at" not in capsys.readouterr().err
 
 
-def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
-    # 18.14: "--time 5s" printed [1/200] of a budget that does not exist
-    assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db")]) == 0
-    out = capsys.readouterr().out
-    assert "/200]" not in out and "new best" in out
+def test_time_limit_has_no_budget_in_the_counter_or_the_summary(tmp_path, replay, capsys):
+    # 18.14: "--time 5s" printed [1/200] of a budget that does not exist; --json said "budget": 4611686018427387904
+    # (the stand-in for none) and not the time limit
+    assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db"),
+                 "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "/200]" not in err and "/4611686018427387904]" not in err and "new best" in err
+    result = json.loads(out)
+    assert result["budget"] is None and result["time_limit_s"] == 2.0 and result["spent"] > 0, result
 
 
 def test_a_gpu_machine_without_pycuda_says_so_when_it_replays_or_refuses_to_record(tmp_path, gpu_without_pycuda,
