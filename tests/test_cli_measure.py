@@ -36,7 +36,9 @@ pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(),
     (["--size", "R=64,C=64", "R=128"], "--size: R is given twice"),
     (["--size", "R=64,C=x"], "--size 'C=x': a size is an integer"),
     (["--start", "{bad"], "--start: not valid JSON"),  # 18.9: said --genome
-    (["--time", "0s"], "--time 0.0: must be more than 0"),
+    (["--time", "0s"], "--time 0s: must be more than 0"),   # was "--time 0.0", not what was typed
+    (["--time", "-5s"], "--time -5s: must be more than 0"),   # was argparse's "expected one argument"
+    (["--time", "1h30"], "--time 1h30: expected a duration like 90s, 30m, 5min, 1h30m or 8h"),
     # the one rule a batch job's budget and time_limit_s obey too (settings.check_one_limit)
     (["--budget", "5", "--time", "1m"], "tune: --budget and --time exclude each other: a run is limited by"),
 ])
