@@ -11,9 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from evo_kernels.out_paths import OutputError
 
 
 class UsageError(Exception):
@@ -76,6 +78,15 @@ def dash_values(argv: Sequence[str], flags: Sequence[str] = ("--time",)) -> list
             out.append(argv[i])
             i += 1
     return out
+
+
+def check_out(check: Callable[[str, str], Any], path: str) -> None:
+    """``--out`` checked (a file or a folder, by ``check``: ``out_paths.check_output_file`` or
+    ``check_output_folder``) before anything is read, measured or written."""
+    try:
+        check(path, "--out")
+    except OutputError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def parse_genome(text: str, flag: str = "--genome") -> dict:

@@ -8,8 +8,9 @@ import argparse
 import json
 import sys
 
-from evo_kernels.cli_args import (SizeItems, UsageError, at_least, duration_s, forbid_list, kv_list, parse_genome,
-                                  problem_size)
+from evo_kernels.cli_args import (SizeItems, UsageError, at_least, check_out, duration_s, forbid_list, kv_list,
+                                  parse_genome, problem_size)
+from evo_kernels.out_paths import check_output_file
 from evo_kernels.settings import BY_FIELD, DEFAULTS, UNBOUNDED, check_one_limit
 
 
@@ -84,6 +85,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         at_least(args.sample, 1, "--sample")
     if not args.time_cap > 0:
         raise UsageError(f"--time-cap {args.time_cap}: must be more than 0 seconds")
+    check_out(check_output_file, args.out)   # before the GPU is looked for: a bad path is not "no GPU"
     try:
         if args.from_db:
             path = export_recording(args.db, args.template, args.out, problem_size(args.size))

@@ -210,6 +210,15 @@ def test_record_from_a_replayed_database_says_what_is_missing_in_one_line(finish
     one_line_error(code, err, f"{finished}: no evaluations of softmax")  # was a traceback too
 
 
+def test_record_checks_its_out_path_before_looking_for_a_gpu(tmp_path, replay, capsys):
+    # was: "record transpose: no GPU visible here (pycuda finds none)" for an --out that could never be written
+    (tmp_path / "afile").write_text("")
+    out = tmp_path / "afile" / "x.json.gz"
+    code, err = run(capsys, "record", "transpose", "--sample", "2", "--db", str(tmp_path / "r.db"), "--out", str(out))
+    one_line_error(code, err, f"--out {out}: {tmp_path / 'afile'} is a file, not a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
 def test_tune_on_a_read_only_database_is_refused_before_the_banner(finished):
     # 18.2: the banner, then a StoreError traceback mid-run, -wal and -shm files left
     before = snapshot(finished.parent)
