@@ -37,7 +37,8 @@ from evo_kernels import settings
 from evo_kernels.checkpoint import CheckpointError, warm_start
 from evo_kernels.out_paths import OutputError, check_output_folder
 from evo_kernels.runners.choose import BackendError, describe_here
-from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError, run_name
+from evo_kernels.settings import UNBOUNDED, shown_budget
+from evo_kernels.tune_config import TuneConfig, TuneError, run_name
 from evo_kernels.tune_plan import Plan, validate
 from evo_kernels.tuning import nothing_feasible, open_session, ran_out, run_session
 
@@ -184,6 +185,7 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
         record = json.loads(done.read_text()) if done.exists() else None
         if record is not None and record.get("device") == here:
             was = record.get("budget", record["spent"])   # done.json before 2026-12: the evaluations spent
+            was = UNBOUNDED if was is None else was   # None: that run was limited by time alone
             if cfg.budget >= UNBOUNDED or cfg.budget <= was:
                 print(f"{plan.run_dir.name}: done earlier on this GPU, driver and nvcc, skipped", file=stream,
                       flush=True)
@@ -209,7 +211,8 @@ def run_batch(path: str | Path, stream: TextIO = sys.stdout, live: bool = True,
             tmp = done.with_suffix(".tmp")   # written under the entry's lock, as its evaluations were
             tmp.write_text(json.dumps({"device": here, "best_genome": result["best_genome"],
                                        "best_fitness": result["best_fitness"], "spent": result["spent"],
-                                       "budget": cfg.budget}, indent=1))
+                                       "budget": shown_budget(cfg.budget),
+                                       "time_limit_s": cfg.time_limit_s}, indent=1))
             tmp.replace(done)
         finally:
             s.close()

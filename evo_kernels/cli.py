@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from evo_kernels import cli_measure, cli_results, cli_templates
-from evo_kernels.cli_args import UsageError, error_line
+from evo_kernels.cli_args import UsageError, dash_values, error_line
 from evo_kernels.genome import InvalidGenome
 from evo_kernels.template import TemplateError
 from evo_kernels.tune_config import TuneError
@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from evo_kernels import bench_search
 
         return bench_search.main(argv[1:])
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(dash_values(argv))
     return run_command(args)
 
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from evo_kernels.out_paths import OutputError
 
 
 class UsageError(Exception):
@@ -34,6 +37,56 @@ def console() -> Any:
             raise BrokenPipeError("stdout closed")
 
     return _PipeConsole()
+
+
+_UNITS = {"d": 86400, "h": 3600, "min": 60, "m": 60, "s": 1}
+_AMOUNT = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_PART = re.compile(rf"({_AMOUNT})(min|[dhms])")
+
+
+def duration_s(text: str, flag: str = "--time") -> float:
+    """Seconds of a duration as a person writes it: a number of seconds, or amounts with units d, h, m or min, s,
+    one after another (90s, 30m, 5min, 1h30m, 1m30s, 8h). A UsageError naming ``flag`` and ``text`` as typed where
+    it is not one, or not more than 0."""
+    shown = text if text.strip() else repr(text)
+    body = text.strip().lower().replace(" ", "")
+    sign = -1.0 if body.startswith("-") else 1.0
+    body = body[1:] if body[:1] in "+-" else body
+    parts = _PART.findall(body)
+    units = [u for _, u in parts]
+    if re.fullmatch(_AMOUNT, body):
+        value = float(body)
+    elif parts and "".join(n + u for n, u in parts) == body and len(set(map(_UNITS.get, units))) == len(units):
+        value = sum(float(n) * _UNITS[u] for n, u in parts)
+    else:
+        raise UsageError(f"{flag} {shown}: expected a duration like 90s, 30m, 5min, 1h30m or 8h")
+    if not sign * value > 0:
+        raise UsageError(f"{flag} {shown}: must be more than 0")
+    return sign * value
+
+
+def dash_values(argv: Sequence[str], flags: Sequence[str] = ("--time",)) -> list[str]:
+    """``argv`` with ``--time -5s`` joined as ``--time=-5s``: argparse takes a value that starts with '-' and is not a
+    plain number for a flag and says only "expected one argument"; joined, the value's own check names it."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in flags and i + 1 < len(argv) and re.match(r"-[\d.]", argv[i + 1]):
+            out.append(f"{argv[i]}={argv[i + 1]}")
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
+
+
+def check_out(check: Callable[[str, str], Any], path: str) -> None:
+    """``--out`` checked (a file or a folder, by ``check``: ``out_paths.check_output_file`` or
+    ``check_output_folder``) before anything is read, measured or written."""
+    try:
+        check(path, "--out")
+    except OutputError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def parse_genome(text: str, flag: str = "--genome") -> dict:

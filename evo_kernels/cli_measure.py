@@ -8,30 +8,22 @@ import argparse
 import json
 import sys
 
-from evo_kernels.cli_args import (SizeItems, UsageError, at_least, forbid_list, kv_list, parse_genome,
-                                  problem_size)
-from evo_kernels.settings import BY_FIELD, DEFAULTS, check_one_limit
-
-
-def _duration(text: str | None) -> float | None:
-    if text is None:
-        return None
-    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-    try:
-        return float(text[:-1]) * units[text[-1]] if text[-1] in units else float(text)
-    except (ValueError, IndexError):
-        raise UsageError(f"--time {text!r}: expected a duration like 90s, 30m or 8h") from None
+from evo_kernels.cli_args import (SizeItems, UsageError, at_least, check_out, duration_s, forbid_list, kv_list,
+                                  parse_genome, problem_size)
+from evo_kernels.out_paths import check_output_file
+from evo_kernels.settings import BY_FIELD, DEFAULTS, UNBOUNDED, check_one_limit
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import print_rows
-    from evo_kernels.tune_config import UNBOUNDED, TuneConfig
+    from evo_kernels.tune_config import TuneConfig
     from evo_kernels.tuning import nothing_feasible, ran_out, tune
 
     check_one_limit(args.budget, args.time, "tune")   # the rule a batch job's budget and time_limit_s obey
     budget = UNBOUNDED if args.time is not None else DEFAULTS["budget"] if args.budget is None else args.budget
+    time_limit_s = None if args.time is None else duration_s(args.time)
     cfg = TuneConfig(template=args.template, problem=problem_size(args.size), budget=budget,
-                     time_limit_s=_duration(args.time), strategy=args.strategy, objective=args.objective,
+                     time_limit_s=time_limit_s, strategy=args.strategy, objective=args.objective,
                      max_registers=args.max_registers, max_smem_bytes=args.max_smem, pins=kv_list(args.pin, "--pin"),
                      forbids=forbid_list(args.forbid), starts=[parse_genome(g, "--start") for g in args.start or []],
                      designs=not args.no_designs, db=args.db,
@@ -93,6 +85,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         at_least(args.sample, 1, "--sample")
     if not args.time_cap > 0:
         raise UsageError(f"--time-cap {args.time_cap}: must be more than 0 seconds")
+    check_out(check_output_file, args.out)   # before the GPU is looked for: a bad path is not "no GPU"
     try:
         if args.from_db:
             path = export_recording(args.db, args.template, args.out, problem_size(args.size))
@@ -125,7 +118,7 @@ def add_tune_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--size", nargs="*", action=SizeItems, metavar="NAME=N",
                    help="problem size, e.g. M=4096 N=4096 K=4096")
     s.add_argument("--budget", type=int, help=f"unique evaluations (default {DEFAULTS['budget']})")
-    s.add_argument("--time", help="wall-clock limit instead, e.g. 8h (budget then unbounded)")
+    s.add_argument("--time", help="wall-clock limit instead, e.g. 8h, 1h30m, 5min or 90s (budget then unbounded)")
     s.add_argument("--strategy", choices=BY_FIELD["strategy"].choices, default=DEFAULTS["strategy"])
     s.add_argument("--objective", choices=BY_FIELD["objective"].choices, default=DEFAULTS["objective"],
                    help="throughput (median time) or tail latency (p95)")

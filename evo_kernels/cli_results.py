@@ -10,8 +10,8 @@ import json
 import sys
 from pathlib import Path
 
-from evo_kernels.cli_args import UsageError, at_least, problem_size
-from evo_kernels.out_paths import OutputError, check_output_file, check_output_folder
+from evo_kernels.cli_args import UsageError, at_least, check_out, problem_size
+from evo_kernels.out_paths import check_output_file, check_output_folder
 from evo_kernels.template import load_template
 
 
@@ -24,14 +24,6 @@ def _store(path: str):
     try:
         return ResultStore(path, readonly=True)
     except StoreError as exc:
-        raise UsageError(str(exc)) from exc
-
-
-def _out(check, path: str) -> None:
-    """``--out`` checked (a file or a folder, by ``check``) before the database is read."""
-    try:
-        check(path, "--out")
-    except OutputError as exc:
         raise UsageError(str(exc)) from exc
 
 
@@ -74,7 +66,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     bad = arch_problem(args.arch, nvcc=None) if args.arch is not None else None  # the user's nvcc compiles it
     if bad:
         raise UsageError(f"--arch {args.arch}: {bad}")
-    _out(check_output_file, args.out)
+    check_out(check_output_file, args.out)
     with _store(args.db) as store:
         try:
             entries = exportable(store, t, args.db, sizes, args.top, changed_ok=args.allow_changed_template)
@@ -91,7 +83,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from evo_kernels.ablations import measure_ablations
     from evo_kernels.report import changed_templates, write_report
 
-    _out(check_output_folder, args.out)
+    check_out(check_output_folder, args.out)
     with _store(args.db) as store:
         rows = store.rows(template=args.template)
         runs = {r: store.run_record(r) for r in sorted({str(row["run_id"]) for row in rows})}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from evo_kernels.records import STAGES, Evaluation, size_name
+from evo_kernels.settings import shown_budget
 
 # Ceilings measured on the H200 (../shared/device/README.md, 2026-12-02); a run's own
 # measurements replace them where it has them.
@@ -209,7 +210,7 @@ class LiveLeaderboard:
     @property
     def _of_budget(self) -> str:
         """"/budget", or nothing for a run limited by time alone (its budget is unbounded)."""
-        return f"/{self.budget}" if self.budget < 2**62 else ""
+        return "" if shown_budget(self.budget) is None else f"/{self.budget}"
 
     def progress(self) -> str:
         elapsed = time.monotonic() - self._start

@@ -59,6 +59,13 @@ SETTINGS: tuple[Setting, ...] = (
 BY_FIELD = {s.field: s for s in SETTINGS}
 BY_KEY = {s.key: s for s in SETTINGS}
 DEFAULTS: dict[str, Any] = {s.field: s.default for s in SETTINGS}   # TuneConfig's and the flags' defaults
+
+UNBOUNDED = 2**62  # the budget of a run limited by time alone: internal, shown and stored as None (shown_budget)
+
+
+def shown_budget(budget: int) -> int | None:
+    """A session's budget as said to a person or written to a file: None for a run limited by time alone."""
+    return None if budget >= UNBOUNDED else budget
 _KIND = {int: "an integer", float: "a number", str: "a string", bool: "true or false"}
 
 

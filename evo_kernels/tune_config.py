@@ -1,6 +1,6 @@
 """What defines a tuning session: :class:`TuneConfig` (every setting, and the identity that
-decides whether a checkpoint resumes), :class:`TuneError` (bad input, one line), ``UNBOUNDED`` (the
-budget of a run limited by time alone), and where a run's checkpoints go by default. It checks and
+decides whether a checkpoint resumes), :class:`TuneError` (bad input, one line), and where a run's checkpoints
+go by default (a run limited by time alone has the budget ``settings.UNBOUNDED``). It checks and
 opens nothing: checking a config is ``tune_plan.validate``, running it ``tuning.tune``.
 """
 from __future__ import annotations
@@ -12,9 +12,6 @@ from typing import Any
 from evo_kernels.records import size_name
 from evo_kernels.runners.choose import Backend
 from evo_kernels.settings import DEFAULTS
-
-
-UNBOUNDED = 2**62  # the budget of a run limited by time alone (the leaderboard shows no budget)
 
 
 class TuneError(Exception):

@@ -27,9 +27,10 @@ from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, size_name
 from evo_kernels.runners.base import Runner
 from evo_kernels.run_lock import RunLock, RunLocked, lock_run
-from evo_kernels.runners.choose import BackendError, open_runner
+from evo_kernels.runners.choose import BackendError, open_runner, unusable_gpu
 from evo_kernels.template import KernelTemplate, size_text
-from evo_kernels.tune_config import UNBOUNDED, TuneConfig, TuneError
+from evo_kernels.settings import shown_budget
+from evo_kernels.tune_config import TuneConfig, TuneError
 from evo_kernels.tune_plan import Plan, validate
 
 
@@ -166,8 +167,9 @@ def open_session(plan: Plan, where: str | None = None) -> Session:
         limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
         if replay is not None:
             evaluator = Evaluator(runner, template, problem, weights, limits)
-            note = (f"no GPU here: replaying the {device.get('gpu', '?')} recording {plan.replay_path.name} "
-                    f"({replay.n_ok} measured genomes of {template.name} at "
+            hint = unusable_gpu()
+            note = (f"{hint + '; ' if hint else 'no GPU here: '}replaying the {device.get('gpu', '?')} recording "
+                    f"{plan.replay_path.name} ({replay.n_ok} measured genomes of {template.name} at "
                     f"{size_name(problem)}); nothing is measured")
             if replay.template_hash and replay.template_hash != template.hash:
                 note += f" [recorded with template hash {replay.template_hash}, current {template.hash}]"
@@ -250,7 +252,8 @@ def run_session(s: Session, stream: TextIO = sys.stdout, live: bool = True) -> d
         loop.run(deadline)
     best = loop.best()
     outcomes = Counter(ev.outcome for ev in loop.history)
-    return {"spent": loop.spent, "budget": s.cfg.budget, "exhausted": loop.exhausted,
+    return {"spent": loop.spent, "budget": shown_budget(s.cfg.budget), "time_limit_s": s.cfg.time_limit_s,
+            "exhausted": loop.exhausted,
             "space_size": len(s.space.valid) if s.space.valid is not None else None,
             "outcomes": dict(outcomes.most_common()), "resumed_from": resumed,
             "run_id": s.run_id, "run_dir": str(s.run_dir),
@@ -285,7 +288,7 @@ def ran_out(result: dict[str, Any]) -> str | None:
     replay: every recorded genome of the space evaluated), or None where it did not."""
     if not result.get("exhausted"):
         return None
-    budget = "" if result["budget"] >= UNBOUNDED else f" of the budget of {result['budget']}"
+    budget = "" if result["budget"] is None else f" of the budget of {result['budget']}"
     n = result.get("space_size")
     if result.get("replay"):
         what = f"the recording holds {n} genomes of this space" if n is not None else "the recording ran out"

@@ -10,7 +10,7 @@ baseline) goes into the population's prior over genomes (:mod:`evo_kernels.strat
 transform kinds and normalized values only), fitted at the end and saved with it, which a warm
 start uses from its first evaluation. The result is saved with ``keep=1`` (the final population only).
 
-    python scripts/pretrain_population.py --name pretrained-no-pnpoly \\
+    .venv/bin/python scripts/pretrain_population.py --name pretrained-no-pnpoly \\
         --space ../shared/spaces/gemm_RTX_3090.json.gz --space ../shared/spaces/convolution_RTX_3090.json.gz \\
         --space ../shared/spaces/convolution_milo_A4000.json.gz --rounds 6 --budget 200
 
@@ -18,7 +18,7 @@ start uses from its first evaluation. The result is saved with ``keep=1`` (the f
 (median unique evaluations until within 5% of its optimum, over ``--eval-seeds`` seeds). With
 ``--population DIR`` instead of ``--space``/``--name`` it evaluates a saved population, no training:
 
-    python scripts/pretrain_population.py --population populations/pretrained-no-pnpoly \
+    .venv/bin/python scripts/pretrain_population.py --population populations/pretrained-no-pnpoly \
         --evaluate benchmarks/spaces/pnpoly_RTX_3090.json.gz --batch-size 1
 """
 from __future__ import annotations

@@ -9,7 +9,7 @@ those of ``--policies DIR``) as ``--out``. A warm start on a new space then read
 sources whose parameter names are exactly its own (and from none otherwise): a warm start from a
 corpus serves every family the corpus holds.
 
-    python scripts/prior_from_spaces.py --out populations/names-training-side \\
+    .venv/bin/python scripts/prior_from_spaces.py --out populations/names-training-side \\
         --space benchmarks/spaces/gemm_RTX_3090.json.gz --space benchmarks/spaces/pnpoly_RTX_3090.json.gz ...
     evo-kernels bench-search --space NEW.json.gz --strategy pbt:init_population=populations/names-training-side ...
 """

@@ -11,14 +11,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_SPACES = ROOT / "benchmarks" / "spaces"  # vendored copies of ../shared/spaces
 
 
-def _gpu_available() -> bool:
-    try:
-        import pycuda.driver as drv
+def gpu_skip_reason() -> str | None:
+    """Why the GPU tests skip here (None where they run): no GPU, or one that pycuda cannot reach, and the fix."""
+    from evo_kernels.runners.gpu import gpu_count, unusable_gpu
 
-        drv.init()
-        return drv.Device.count() > 0
-    except Exception:
-        return False
+    if gpu_count() > 0:
+        return None
+    return unusable_gpu() or "no NVIDIA GPU with pycuda here"
 
 
 @pytest.fixture
@@ -28,8 +27,9 @@ def db(tmp_path: Path) -> Path:
 
 
 def pytest_collection_modifyitems(config, items):
-    if not _gpu_available():
-        skip = pytest.mark.skip(reason="no NVIDIA GPU with pycuda here")
+    reason = gpu_skip_reason()
+    if reason is not None:
+        skip = pytest.mark.skip(reason=reason)
         for item in items:
             if "gpu" in item.keywords:
                 item.add_marker(skip)
@@ -38,6 +38,25 @@ def pytest_collection_modifyitems(config, items):
         for item in items:
             if "nvcc" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture
+def gpu_without_pycuda(tmp_path, monkeypatch) -> None:
+    """This process as a GPU machine where pycuda does not import: an ``nvidia-smi`` on the PATH (a shell script in
+    tmp_path/fake-bin) that lists one GPU, pycuda hidden from ``sys.modules``, replay not forced. Nothing is
+    measured or faked as measured."""
+    import os
+    import sys
+
+    bin_dir = tmp_path / "fake-bin"
+    bin_dir.mkdir()
+    smi = bin_dir / "nvidia-smi"
+    smi.write_text('#!/bin/sh\n[ "$1" = -L ] && echo "GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-test)"\n')
+    smi.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.delenv("EVO_KERNELS_FORCE_REPLAY", raising=False)
+    monkeypatch.setitem(sys.modules, "pycuda", None)
+    monkeypatch.setitem(sys.modules, "pycuda.driver", None)
 
 
 # The command-line tests' (tests/test_cli_measure.py, tests/test_cli_templates.py, tests/test_cli_results.py): a

@@ -87,7 +87,7 @@ def test_a_jobs_own_budget_or_time_limit_replaces_the_top_levels_other_one(tmp_p
     """A job's own keys win: its time_limit_s under a top-level budget is a run limited by time alone (as the
     docs/batch.md example says), its budget under a top-level time_limit_s one limited by evaluations alone."""
     from evo_kernels.batch import configs, load_jobs
-    from evo_kernels.tune_config import UNBOUNDED
+    from evo_kernels.settings import UNBOUNDED
 
     for top, job, want in [("budget = 200", {"time_limit_s": 600}, (UNBOUNDED, 600)),
                            ("time_limit_s = 600", {"budget": 30}, (30, None))]:
@@ -203,6 +203,19 @@ def test_a_finished_entry_whose_budget_was_raised_continues_to_it(tmp_path, caps
         keys = [k for (k,) in c.execute("SELECT genome_key FROM evaluations")]
     assert len(keys) == len(set(keys)) == 12
     assert main(["batch", str(path)]) == 0
+    assert f"{entry.name}: done earlier on this GPU, driver and nvcc, skipped" in capsys.readouterr().out
+
+
+def test_an_entry_limited_by_time_records_no_budget_and_its_time_limit(tmp_path, capsys):
+    # was: done.json said "budget": 4611686018427387904, the stand-in for no budget
+    entry = tmp_path / "out" / "populations" / "transpose-2048x2048-random-s0-replay"
+    path = jobs_file(tmp_path, {"strategy": "random", "time_limit_s": 0.2})
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
+    done = json.loads((entry / "done.json").read_text())
+    assert done["budget"] is None and done["time_limit_s"] == 0.2 and done["spent"] > 0, done
+    capsys.readouterr()
+    path = jobs_file(tmp_path, {"strategy": "random"}, {"budget": 12})   # read back: done, as before, not a crash
+    assert main(["batch", str(path)]) == 0, capsys.readouterr().err
     assert f"{entry.name}: done earlier on this GPU, driver and nvcc, skipped" in capsys.readouterr().out
 
 

@@ -76,3 +76,27 @@ def test_a_replay_opens_a_replay_runner_that_says_so_and_a_batch_names_it_replay
 def test_no_gpu_and_no_replay_is_an_error_not_a_hang():
     with pytest.raises(BackendError, match="no GPU visible here"):
         choose.LocalSpec().open()
+
+
+def test_a_gpu_that_pycuda_cannot_reach_is_named_with_the_fix_not_called_absent(gpu_without_pycuda, monkeypatch):
+    """A GPU machine set up without the [gpu] extra: the replay's words, the refusal and the GPU tests' skip reason
+    say that nvidia-smi lists a GPU and pycuda does not import (was: "no GPU here"); forced replay keeps its words."""
+    from conftest import gpu_skip_reason
+
+    says = "a GPU is visible (nvidia-smi) but pycuda cannot be imported ("
+    fix = "): pip install -e '.[gpu]' to measure"
+    assert choose.gpu_count() == 0
+    assert says in choose.no_gpu_words() and choose.no_gpu_words().endswith(fix)
+    assert says in gpu_skip_reason()
+    with pytest.raises(BackendError, match=r"^a GPU is visible \(nvidia-smi\) but pycuda cannot be imported .*"
+                                           r"to measure; replay a recording instead$"):
+        choose.LocalSpec().open()
+    with pytest.raises(BackendError, match=r"^nope: a GPU is visible \(nvidia-smi\).*; no H200 recording"):
+        replay_source(Backend(), "nope")
+    monkeypatch.setenv(choose.FORCE_REPLAY_ENV, "1")
+    assert choose.no_gpu_words() == "no GPU here"
+
+
+def test_an_nvidia_smi_that_lists_no_gpu_leaves_the_plain_words(gpu_without_pycuda, tmp_path):
+    (tmp_path / "fake-bin" / "nvidia-smi").write_text("#!/bin/sh\necho 'No devices were found'; exit 6\n")
+    assert choose.unusable_gpu() is None and choose.no_gpu_words() == "no GPU here"

@@ -1,10 +1,12 @@
 """The flag values every command parses alike (evo_kernels/cli_args.py): each bad one is a UsageError of one
 line naming the flag (the CLI prints it and exits 2), each good one the value the commands get."""
 import json
+import re
 
 import pytest
 
-from evo_kernels.cli_args import UsageError, at_least, forbid_list, kv_list, parse_genome, problem_size
+from evo_kernels.cli_args import (UsageError, at_least, dash_values, duration_s, forbid_list, kv_list,
+                                  parse_genome, problem_size)
 
 
 def test_a_genome_is_json_text_or_a_json_file(tmp_path):
@@ -118,3 +120,25 @@ def test_the_readmes_synopses_name_every_flag_of_their_command():
                       if f != "--help" and not re.search(rf"{re.escape(f)}\b", synopsis.get(name, ""))]
                for name, parser in sub.choices.items() if name != "bench-search"}
     assert not any(missing.values()), missing
+
+
+@pytest.mark.parametrize("text, seconds", [("90", 90), ("90s", 90), ("30m", 1800), ("5min", 300), ("8h", 28800),
+                                           ("1h30m", 5400), ("1m30s", 90), ("1.5h", 5400), ("2d", 172800),
+                                           ("1h 30min", 5400)])
+def test_a_duration_is_seconds_or_amounts_with_units(text, seconds):
+    assert duration_s(text) == seconds   # 1h30m, 1m30s and 5min were refused
+
+
+@pytest.mark.parametrize("text, says", [
+    ("0s", "--time 0s: must be more than 0"), ("-5s", "--time -5s: must be more than 0"),
+    ("5y", "--time 5y: expected a duration like"), ("1h1h", "--time 1h1h: expected"), ("inf", "--time inf: expected"),
+    ("", "--time '': expected"), ("h", "--time h: expected")])
+def test_a_bad_duration_names_what_was_typed(text, says):
+    with pytest.raises(UsageError, match="^" + re.escape(says)):
+        duration_s(text)
+
+
+def test_a_duration_flag_takes_a_value_that_starts_with_a_dash():
+    assert dash_values(["tune", "t", "--time", "-5s", "--budget", "3"]) == ["tune", "t", "--time=-5s", "--budget", "3"]
+    assert dash_values(["--time", "--budget", "3"]) == ["--time", "--budget", "3"]   # a flag stays a flag
+    assert dash_values(["--seed", "-5s", "--time"]) == ["--seed", "-5s", "--time"]

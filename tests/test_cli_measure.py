@@ -36,7 +36,9 @@ pytestmark = pytest.mark.skipif(not (RECORDINGS / "transpose.json.gz").exists(),
     (["--size", "R=64,C=64", "R=128"], "--size: R is given twice"),
     (["--size", "R=64,C=x"], "--size 'C=x': a size is an integer"),
     (["--start", "{bad"], "--start: not valid JSON"),  # 18.9: said --genome
-    (["--time", "0s"], "--time 0.0: must be more than 0"),
+    (["--time", "0s"], "--time 0s: must be more than 0"),   # was "--time 0.0", not what was typed
+    (["--time", "-5s"], "--time -5s: must be more than 0"),   # was argparse's "expected one argument"
+    (["--time", "1h30"], "--time 1h30: expected a duration like 90s, 30m, 5min, 1h30m or 8h"),
     # the one rule a batch job's budget and time_limit_s obey too (settings.check_one_limit)
     (["--budget", "5", "--time", "1m"], "tune: --budget and --time exclude each other: a run is limited by"),
 ])
@@ -143,11 +145,29 @@ def test_a_replay_that_runs_out_before_its_budget_says_so(tmp_path, replay, caps
     assert "stopped at" not in capsys.readouterr().err
 
 
-def test_time_limit_has_no_budget_in_the_counter(tmp_path, replay, capsys):
-    # 18.14: "--time 5s" printed [1/200] of a budget that does not exist
-    assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db")]) == 0
-    out = capsys.readouterr().out
-    assert "/200]" not in out and "new best" in out
+def test_time_limit_has_no_budget_in_the_counter_or_the_summary(tmp_path, replay, capsys):
+    # 18.14: "--time 5s" printed [1/200] of a budget that does not exist; --json said "budget": 4611686018427387904
+    # (the stand-in for none) and not the time limit
+    assert main(["tune", "transpose", "--time", "2s", "--strategy", "random", "--db", str(tmp_path / "t.db"),
+                 "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "/200]" not in err and "/4611686018427387904]" not in err and "new best" in err
+    result = json.loads(out)
+    assert result["budget"] is None and result["time_limit_s"] == 2.0 and result["spent"] > 0, result
+
+
+def test_a_gpu_machine_without_pycuda_says_so_when_it_replays_or_refuses_to_record(tmp_path, gpu_without_pycuda,
+                                                                                    capsys):
+    # was "no GPU here: replaying ..." and "no GPU visible here (pycuda finds none)" on a GPU set up with [test] only
+    says = "a GPU is visible (nvidia-smi) but pycuda cannot be imported ("
+    db = str(tmp_path / "t.db")
+    assert main(["tune", "transpose", "--budget", "2", "--init-population", "none", "--db", db]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(says) and "): pip install -e '.[gpu]' to measure; replaying the " in first, first
+    code, err = run(capsys, "record", "transpose", "--sample", "2", "--db", str(tmp_path / "r.db"),
+                    "--out", str(tmp_path / "r.json.gz"))
+    one_line_error(code, err, "record transpose: " + says, "to measure; replay a recording instead")
+    assert not (tmp_path / "r.db").exists() and not (tmp_path / "r.json.gz").exists()
 
 
 def _kernel_tuner_cache(folder: Path) -> Path:
@@ -188,6 +208,15 @@ def test_record_from_a_replayed_database_says_what_is_missing_in_one_line(finish
     assert not (tmp_path / "r.gz").exists()
     code, err = run(capsys, "record", "softmax", "--from-db", "--db", str(finished), "--out", str(tmp_path / "r.gz"))
     one_line_error(code, err, f"{finished}: no evaluations of softmax")  # was a traceback too
+
+
+def test_record_checks_its_out_path_before_looking_for_a_gpu(tmp_path, replay, capsys):
+    # was: "record transpose: no GPU visible here (pycuda finds none)" for an --out that could never be written
+    (tmp_path / "afile").write_text("")
+    out = tmp_path / "afile" / "x.json.gz"
+    code, err = run(capsys, "record", "transpose", "--sample", "2", "--db", str(tmp_path / "r.db"), "--out", str(out))
+    one_line_error(code, err, f"--out {out}: {tmp_path / 'afile'} is a file, not a folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
 
 
 def test_tune_on_a_read_only_database_is_refused_before_the_banner(finished):

@@ -37,6 +37,21 @@ def gpu_count() -> int:
     return count()
 
 
+def unusable_gpu() -> str | None:
+    """One line where a GPU is listed here (nvidia-smi) but pycuda cannot be imported, so that a session that
+    replays or refuses says why and how to measure instead; None where that is not so or replay is forced."""
+    if os.environ.get(FORCE_REPLAY_ENV):
+        return None
+    from evo_kernels.runners.gpu import unusable_gpu as why
+
+    return why()
+
+
+def no_gpu_words() -> str:
+    """Why this machine measures on no GPU, in words for a replay's first line or a refusal."""
+    return unusable_gpu() or "no GPU here"
+
+
 def gpu_present() -> bool:
     return gpu_count() > 0
 
@@ -87,7 +102,8 @@ class LocalSpec:
 
         devices = list(self.gpus) if self.gpus is not None else list(range(gpu_count()))
         if not devices:
-            raise BackendError("no GPU visible here (pycuda finds none); replay a recording instead")
+            raise BackendError(f"{unusable_gpu() or 'no GPU visible here (pycuda finds none)'}; replay a recording "
+                               "instead")
         return GpuPool(devices, seed=self.seed, **dict(self.gpu_options))
 
 
@@ -139,14 +155,15 @@ def replay_source(backend: Backend, template: str | None) -> Path | None:
     if backend.gpus is not None and max(backend.gpus) >= n:  # GPUs asked by index must be here
         asked = ",".join(map(str, backend.gpus))
         raise BackendError(f"--gpus {asked}: " + (f"this machine has {n} GPU{'s' if n > 1 else ''} (indices 0.."
-                                                  f"{n - 1})" if n else "no GPU here (leave --gpus out to replay "
-                                                  "the shipped recording, or give --replay)"))
+                                                  f"{n - 1})" if n else f"{no_gpu_words()} (leave --gpus out to "
+                                                  "replay the shipped recording, or give --replay)"))
     if n:
         return None
     rec = shipped_recording(template) if template else None
     if rec is None:
-        raise BackendError(f"{template}: no GPU here and no H200 recording of it ships with evo-kernels "
-                           f"(recorded: {', '.join(shipped_names()) or 'none'})")
+        hint = unusable_gpu()
+        raise BackendError(f"{template}: {hint + ';' if hint else 'no GPU here and'} no H200 recording of it ships "
+                           f"with evo-kernels (recorded: {', '.join(shipped_names()) or 'none'})")
     return rec
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import shutil
+import subprocess
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Self
@@ -43,6 +45,37 @@ def gpu_count() -> int:
         return int(drv.Device.count())
     except Exception:  # noqa: BLE001 - no pycuda, no driver, no device: all mean "none here"
         return 0
+
+
+def pycuda_problem() -> str | None:
+    """Why pycuda.driver cannot be imported here, in one line (e.g. "No module named 'pycuda'"), or None."""
+    try:
+        import pycuda.driver  # noqa: F401
+    except Exception as exc:  # noqa: BLE001 - an ImportError, or a pycuda whose CUDA library fails to load
+        return " ".join(str(exc).split()) or type(exc).__name__
+    return None
+
+
+def smi_gpus() -> int:
+    """How many GPUs ``nvidia-smi -L`` lists (0 where nvidia-smi is missing, fails or lists none)."""
+    exe = shutil.which("nvidia-smi")
+    if exe is None:
+        return 0
+    try:
+        out = subprocess.run([exe, "-L"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return 0
+    return sum(line.startswith("GPU ") for line in out.stdout.splitlines()) if out.returncode == 0 else 0
+
+
+def unusable_gpu() -> str | None:
+    """One line where this machine has a GPU that cannot measure because pycuda does not import (nvidia-smi lists
+    one): what is wrong and the command that fixes it. None where pycuda imports or no GPU is listed."""
+    problem = pycuda_problem()
+    if problem is None or not smi_gpus():
+        return None
+    return (f"a GPU is visible (nvidia-smi) but pycuda cannot be imported ({problem}): pip install -e '.[gpu]' "
+            "to measure")
 
 
 def gpu_identity(index: int = 0) -> dict[str, Any]:
