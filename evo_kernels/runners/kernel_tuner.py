@@ -202,7 +202,8 @@ def _space(path: Path, keys: list[str], domains: dict[str, list], rows: list[Row
         if not ok and not (isinstance(t, str) and t in KT_FAILURES) and not (_number(t) and t >= SENTINEL_MS):
             impossible.append((key, t))  # neither a time nor a failure marker: counted as a failure, and said
     if impossible:
-        notes = (*notes, f"{path}: {len(impossible)} entries with impossible times counted as failures "
+        notes = (*notes, f"{path}: {len(impossible)} {'entry' if len(impossible) == 1 else 'entries'} with impossible "
+                         "times counted as failures "
                          f"(e.g. {impossible[0][0]}: {impossible[0][1]!r})")
     declared, recorded = header.get("declared", 0), len({tuple(map(repr, g.values())) for _, g, *_ in rows})
     if recorded < RECORDED_SHARE * declared:
