@@ -98,7 +98,10 @@ def _warm_start(strategy: str, space_file: str) -> dict[str, Any]:
     _, _, ws = _options_on(strategy, space_file)
     if ws is None:
         return {"left_out_sources": 0}
-    out: dict[str, Any] = {"left_out_sources": ws.left_out}
+    name = _space(space_file).name
+    out: dict[str, Any] = {"left_out_sources": len(ws.left_out)}
+    if ws.left_out:
+        out["left_out"] = [w.words(name) for w in ws.left_out]
     if ws.population is not None or ws.shipped:
         space = _space(space_file).space
         out |= {"warm_start": ws.describe(space), "shipped_default": ws.shipped,
@@ -161,7 +164,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
             e.g. a cache left open by an interrupted run), "strategies": {S: {
             "evals_to_5pct": [n or null per seed], "evals_to_1pct": [...], "success_5pct": rate,
             "success_1pct": rate, "median_evals_to_5pct": n or null, "median_evals_to_1pct": n or null,
-            "median_best_over_optimum": x, "left_out_sources": n,
+            "median_best_over_optimum": x, "left_out_sources": n, "left_out": [why, ...] (where n > 0: each
+            source and the share of the space's configurations it holds, "X shares N of M configurations with NAME"),
             "warm_start": what the run starts from, "shipped_default": bool, "prior_serves": bool (pbt only; the
             three absent for a cold start asked as such, ``init_population=none``)}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
@@ -272,9 +276,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in sp["notes"]:
             print(f"bench-search: {line}", file=sys.stderr)
         for s, r in sp["strategies"].items():
-            if r["left_out_sources"]:
-                print(f"bench-search: {s} on {name}: its names prior's source fitted on {name} itself is left out "
-                      "(leave one out: with it the counts would measure the space's own data)", file=sys.stderr)
+            for why in r.get("left_out", ()):
+                print(f"bench-search: {s} on {name}: its names prior's source {why}: left out (leave one out: with "
+                      "it the counts would measure the space's own data)", file=sys.stderr)
             if r.get("prior_serves") is False or r.get("shipped_default"):
                 print(f"bench-search: {s} on {name}: {r['warm_start']}", file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))

@@ -32,7 +32,7 @@ import numpy as np
 import torch
 
 from evo_kernels.genome import GenomeSpace
-from evo_kernels.strategies.prior import NamePrior, SavedPopulation
+from evo_kernels.strategies.prior import LeftOut, NamePrior, SavedPopulation
 
 FORMAT = "evo-kernels-population"
 VERSION = 1
@@ -222,11 +222,11 @@ def read_lineage(run_dir: str | Path) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class WarmStart:
     """Which population a PBT run starts from (:func:`warm_start`): ``population`` None is a cold start;
-    ``left_out``: names-prior sources fitted on the replayed space's own measurements, left out; ``shipped``:
+    ``left_out``: names-prior sources fitted on the replayed space's own measurements, left out, and why; ``shipped``:
     the default (:data:`SHIPPED_POPULATION`) was asked, not a folder the user named."""
 
     population: SavedPopulation | None
-    left_out: int = 0
+    left_out: tuple[LeftOut, ...] = ()
     shipped: bool = False
 
     def describe(self, space: GenomeSpace) -> str:
@@ -256,15 +256,15 @@ def warm_start(setting: str | None, space: GenomeSpace, replayed: Any = None) ->
     :data:`COLD` for a cold start, or None for the shipped population where its prior serves ``space`` (a
     cold start elsewhere, and where the repository has no ``populations/`` folder). ``replayed``: the
     :class:`~evo_kernels.runners.replay.ReplaySpace` a replay answers from: a names-prior source fitted on
-    exactly its measurements is left out, since with it the search would be steered by the answers it is
-    about to get (leave one out)."""
+    its measurements (exactly, or half of them at least: :meth:`NamePrior.without`) is left out, since with it
+    the search would be steered by the answers it is about to get (leave one out)."""
     if setting == COLD:
         return WarmStart(None)
     shipped = setting is None
     if shipped and not SHIPPED_POPULATION.is_dir():
         return WarmStart(None, shipped=True)
     saved = _load_cached(str(SHIPPED_POPULATION if shipped else setting))
-    left_out = 0
+    left_out: tuple[LeftOut, ...] = ()
     if replayed is not None and isinstance(saved.prior, NamePrior):
         prior, left_out = saved.prior.without(replayed.space, *replayed.log_speedups())
         if left_out:

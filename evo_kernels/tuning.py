@@ -112,7 +112,8 @@ def start_words(plan: Plan) -> str | None:
     if plan.cfg.strategy != "pbt" or ws is None:
         return None
     words = ws.describe(plan.space)
-    return words + (f"; {ws.left_out} of its sources left out, fitted on this very recording" if ws.left_out else "")
+    name = "this recording" if plan.replay is None else plan.replay.name  # only a replay leaves a source out
+    return words + "".join(f"; its source {w.words(name)}, left out" for w in ws.left_out)
 
 
 def memory_problem(template: KernelTemplate, problem: dict[str, int], device: dict[str, Any]) -> str | None:

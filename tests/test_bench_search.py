@@ -252,3 +252,27 @@ def test_jobs_that_are_no_number_of_processes_are_one_line(capsys, jobs):
     out, err = capsys.readouterr()
     assert out == "" and err == (f"bench-search: --jobs {jobs}: a number of processes, at least 1 "
                                  "(or -1: one per core)\n")
+
+
+def test_a_truncated_copy_of_a_space_the_prior_was_fitted_on_is_still_left_out(
+        space_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A cache left open by an interrupted run (its first 60 entries, the last line half an entry) has another
+    fingerprint than the file a population's source was fitted on, and is still that source's data: left out, and
+    the one line says which source and how much of the space it holds."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "prior_from_spaces", Path(__file__).resolve().parents[1] / "scripts" / "prior_from_spaces.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main(["--space", space_file, "--out", str(tmp_path / "pop")]) == 0
+    doc = _cache()
+    entries = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in list(doc.pop("cache").items())[:61]]
+    (tmp_path / "trunc.json").write_text(json.dumps(doc)[:-1] + ', "cache": {\n' + ",\n".join(entries)[:-9])
+    capsys.readouterr()
+    assert main(["--space", str(tmp_path / "trunc.json"), "--strategy", f"pbt:init_population={tmp_path / 'pop'}",
+                 "--budget", "5", "--seeds", "1", "--json"]) == 0
+    out = capsys.readouterr()
+    r = json.loads(out.out)["spaces"]["trunc"]["strategies"][f"pbt:init_population={tmp_path / 'pop'}"]
+    assert r["left_out_sources"] == 1 and r["left_out"] == ["tiny shares 59 of 59 configurations with trunc"]
+    assert "left open" in out.err and "source tiny shares 59 of 59 configurations with trunc: left out" in out.err

@@ -120,9 +120,10 @@ def test_warm_start_is_the_shipped_population_only_where_it_knows_the_kernel(tmp
     transpose = ReplaySpace.load(str(recording))
     known = warm_start(None, transpose.space)
     assert known.shipped and known.population is not None and known.population.serves(transpose.space)
-    assert known.left_out == 0 and "names prior from 2 recorded spaces" in known.describe(transpose.space)
+    assert known.left_out == () and "names prior from 2 recorded spaces" in known.describe(transpose.space)
     replayed = warm_start(None, transpose.space, transpose)  # a replay of one of its sources reads the other
-    assert replayed.left_out == 1 and "names prior from 1 recorded space " in replayed.describe(transpose.space)
+    assert [w.source for w in replayed.left_out] == ["transpose"]
+    assert "names prior from 1 recorded space " in replayed.describe(transpose.space)
     other = GenomeSpace([Gene("block_x", "AdjustBlockSize", (32, 64, 128), 32),
                          Gene("unroll", "UnrollLoop", (1, 2), 1)])
     unknown = warm_start(None, other)

@@ -166,6 +166,9 @@ def test_variant_loads(variant: tuple[str, str]) -> None:
         (note,) = rp.notes
         assert note.startswith(f"{path}: a Kernel Tuner cache left open") and "48 configurations read" in note
         assert ("half an entry, dropped" in note) == (name == "open_cut_short")
+    elif name == "sentinel_1e20":  # 1e20 is the old failure marker; a null time is none, and is said
+        assert rp.notes == (f"{path}: 1 entry with impossible times counted as failures (e.g. '16,1.0,col,False': "
+                            "None)",)
     else:
         assert rp.notes == ()
 
@@ -286,7 +289,7 @@ REFUSED = {
     "entry_not_object": (lambda: _cache_with(lambda d: d["cache"].update({"16,0.5,row,True": 3.0})),
                          "cache entry '16,0.5,row,True' is not an object"),
     "bad_times": (lambda: _cache_with(lambda d: d["cache"]["64,0.5,row,True"].update(times=["x"])),
-                  "malformed Kernel Tuner cache"),
+                  "entry '64,0.5,row,True': times holds 'x', not a number of ms"),
     "score_objective": (lambda: _cache_with(_score, objective="score"), "the cache's objective is 'score'"),
     "t4_score": (lambda: _t4_with(lambda d: d["results"][0].update(measurements=[{"name": "score", "value": 1}])),
                  "result 0 has no time measurement"),
@@ -320,3 +323,27 @@ def test_malformed_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     assert out == ""
     assert err.count("\n") == 1 and err.startswith(f"bench-search: {path}: "), err
     assert why in err, err
+
+
+def _damage(doc: dict) -> None:
+    """Times no Kernel Tuner writes: each counted as a failure (never as fast), and said."""
+    for k, t in zip(["16,0.5,row,False", "16,0.5,row,True", "16,0.5,col,False", "16,0.5,col,True",
+                     "32,0.5,row,False", "32,0.5,row,True"], [0.0, -1, "x", [1.0], None, "Bogus"]):
+        doc["cache"][k]["time"] = t
+
+
+def test_impossible_times_and_a_partial_recording_are_noted(tmp_path: Path) -> None:
+    """Entries whose time is no time nor a failure marker are failures, counted in one note naming one; a cache
+    recording under a tenth of its declared space says so; a whole cache has no note."""
+    (tmp_path / "damaged.json").write_bytes(_cache_with(_damage))
+    rp = ReplaySpace.load(tmp_path / "damaged.json")
+    assert [e.status for e in rp.entries.values()].count("launch_error") == 7  # 6 damaged, 1 RuntimeFailedConfig
+    assert rp.notes == (f"{tmp_path / 'damaged.json'}: 6 entries with impossible times counted as failures "
+                        "(e.g. '16,0.5,row,False': 0.0)",)
+    (tmp_path / "whole.json").write_bytes(_json(cache_doc()))
+    assert ReplaySpace.load(tmp_path / "whole.json").notes == ()
+    few = cache_doc()
+    few["cache"] = dict(list(few["cache"].items())[20:24])
+    (tmp_path / "few.json").write_bytes(_json(few))
+    assert ReplaySpace.load(tmp_path / "few.json").notes == (
+        f"{tmp_path / 'few.json'}: 4 of 48 configurations of the declared space recorded",)

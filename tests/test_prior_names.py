@@ -3,7 +3,6 @@
 population says it brings to a space."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +18,7 @@ from evo_kernels.strategies.pbt import PBTSearch
 from pbt_fabricated import SPACES, fabricated_names_prior, fabricated_prior, make, run_script
 
 
-def test_names_prior_reads_the_source_with_the_same_gene_names():
+def test_names_prior_reads_the_source_with_the_same_gene_names(tmp_path):
     from evo_kernels.strategies.prior import NamePrior, PriorModel, prior_from_state, value_key
 
     space, prior = fabricated_names_prior()
@@ -47,9 +46,11 @@ def test_names_prior_reads_the_source_with_the_same_gene_names():
     assert both.chosen(space) == [0, 1]
     tb = both.table(space)
     assert tb[tile, 0] == pytest.approx((t[tile, 0] + 1.0) / 2) and tb[tile, 1] == pytest.approx(t[tile, 1])
-    # State round trip; a transform-kind prior's state still loads as one
-    again = prior_from_state(json.loads(json.dumps(prior.state_dict())))
+    # State round trip (through a checkpoint: its sketch is tensors); a transform-kind prior's state still loads
+    save_population(tmp_path / "p", 0, {"prior": prior.state_dict()})
+    again = prior_from_state(load_latest(tmp_path / "p")["state"]["prior"])
     assert isinstance(again, NamePrior) and np.allclose(again.table(space), t)
+    assert again.sources[0]["sketch"]["keys"].tolist() == prior.sources[0]["sketch"]["keys"].tolist()
     _, kinds = fabricated_prior()
     assert isinstance(prior_from_state(kinds.state_dict()), PriorModel)
     with pytest.raises(ValueError, match="sources"):
@@ -76,11 +77,12 @@ def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(
     assert saved.prior.chosen(rp.space) == [0]
     # the prior knows what it was fitted on: this space's own data (left out, leave one out), not the same kernel
     # on another GPU (kept)
-    loo, n = saved.prior.without(rp.space, *rp.log_speedups())
-    assert n == 1 and loo.chosen(rp.space) == [] and not loo.table(rp.space).any() and len(loo.sources) == 1
+    loo, out = saved.prior.without(rp.space, *rp.log_speedups())
+    assert [(w.source, w.overlap.shared, w.overlap.of) for w in out] == [("pnpoly_RTX_3090", rp.n_ok, rp.n_ok)]
+    assert loo.chosen(rp.space) == [] and not loo.table(rp.space).any() and len(loo.sources) == 1
     other_gpu = ReplaySpace.load(SPACES / "pnpoly_RTX_2080_Ti.json.gz")
     assert saved.prior.chosen(other_gpu.space) == [0]
-    assert saved.prior.without(other_gpu.space, *other_gpu.log_speedups())[1] == 0
+    assert saved.prior.without(other_gpu.space, *other_gpu.log_speedups())[1] == ()
     warm = PBTSearch(rp.space, rp.template, rp.problem, seed=0, population_size=4, init_population=saved)
     assert np.array_equal(warm.experience.prior_table, saved.prior.table(rp.space))
     # The prior ranks the space: its top genomes are far faster than its bottom ones

@@ -8,8 +8,10 @@ Two layouts, plain or gzip. Kernel Tuner's cache (any version, ``schema_version`
 
 keyed by the str() of the values joined with commas. A failure has a marker where the time would be:
 "CompilationFailedConfig" (compile_error), "RuntimeFailedConfig" (launch_error), "InvalidConfig"
-(invalid); a time of 1e20 or more (older versions' failure sentinel), inf, nan or <= 0 is a
-launch_error, a null time too. A run killed mid-tuning leaves the file open after its last entry (and
+(invalid); a time of 1e20 or more (older versions' failure sentinel) or inf is a launch_error; so is
+anything else that is no time (nan, <= 0, null, a list, an unknown string), and the space's ``notes`` count
+those and name one. A cache recording under ``RECORDED_SHARE`` of its declared space (the product of
+tune_params' domains) says so in a note too. A run killed mid-tuning leaves the file open after its last entry (and
 a comma, or half an entry); it is closed as Kernel Tuner closes it (in
 :func:`~evo_kernels.runners.replay.ReplaySpace.load`). Values an entry carries that tune_params does
 not list (a later run with more values appends to the same cache) join the domain.
@@ -49,7 +51,11 @@ KT_FAILURES = {"CompilationFailedConfig": "compile_error", "RuntimeFailedConfig"
 SENTINEL_MS = 1e20  # older Kernel Tuner versions recorded a failed configuration with this time
 TO_MS = {"": 1.0, "ms": 1.0, "milliseconds": 1.0, "miliseconds": 1.0, "s": 1e3, "seconds": 1e3,
          "us": 1e-3, "microseconds": 1e-3}
-Row = tuple[Genome, Any, Any, Any]  # genome, time in ms or failure marker, raw times in ms, compile ms
+Row = tuple[str, Genome, Any, Any, Any]  # key, genome, time in ms or failure marker, raw times in ms, compile ms
+# A cache recording under this share of its declared space (the product of tune_params' domains) is noted as
+# partial: Kernel Tuner's restrictions leave 22-100% of the product in the corpus (gemm 22%, pnpoly 100%), so a
+# recording far below that was cut short or holds a few configurations of a larger space.
+RECORDED_SHARE = 0.1
 
 # Kernel Tuner parameter names -> transform kind; the first full match (case-insensitive) wins.
 # Names are the CLBlast GEMM's, the convolution's and pnpoly's of ../shared/spaces plus common spellings.
@@ -140,9 +146,9 @@ def _cache(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list],
         if t is None and "time" not in raw:
             raise ReplayError(f"{path}: entry {ckey!r} has no time (the cache's objective is {objective!r}); "
                               "bench-search replays kernel times in ms")
-        rows.append((genome, t, raw.get("times"), raw.get("compile_time")))
+        rows.append((repr(ckey), genome, t, raw.get("times"), raw.get("compile_time")))
     return keys, domains, rows, {"gpu": doc.get("device_name"), "kernel": doc.get("kernel_name"),
-                                 "problem": doc.get("problem_size")}
+                                 "problem": doc.get("problem_size"), "declared": math.prod(map(len, domains.values()))}
 
 
 def _t4(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list], list[Row], dict[str, Any]]:
@@ -159,7 +165,7 @@ def _t4(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list], li
         times = r.get("times") or {}
         compile_ms = times.get("compilation", times.get("compilation_time"))
         if r.get("invalidity", "correct") != "correct":
-            rows.append((dict(conf), str(r["invalidity"]), None, compile_ms))
+            rows.append((f"result {i}", dict(conf), str(r["invalidity"]), None, compile_ms))
             continue
         m = next((m for m in r.get("measurements") or () if m.get("name") == "time"), None)
         if m is None:
@@ -169,7 +175,7 @@ def _t4(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list], li
         if unit not in TO_MS:
             raise ReplayError(f"{path}: result {i}: time unit {unit!r} is not one of {', '.join(TO_MS)}")
         runtimes = [x * TO_MS[unit] for x in times.get("runtimes") or ()]
-        rows.append((dict(conf), m["value"] * TO_MS[unit], runtimes, compile_ms))
+        rows.append((f"result {i}", dict(conf), m["value"] * TO_MS[unit], runtimes, compile_ms))
     return keys, domains, rows, {"gpu": meta.get("device_name", doc.get("device_name")),
                                  "kernel": meta.get("kernel_name", doc.get("kernel_name")),
                                  "problem": meta.get("problem_size", doc.get("problem_size"))}
@@ -186,12 +192,24 @@ def _problem(size: Any) -> dict[str, int]:
 
 def _space(path: Path, keys: list[str], domains: dict[str, list], rows: list[Row], header: dict[str, Any],
            time_source: str, notes: tuple[str, ...]) -> ReplaySpace:
-    samples = []
-    for genome, t, times, _ in rows:
+    samples, impossible = [], []
+    for key, genome, t, times, _ in rows:
         ok = _number(t) and 0 < t < SENTINEL_MS and math.isfinite(t)
+        if ok and not all(_number(x) for x in times or ()):
+            bad = next(x for x in times if not _number(x))
+            raise ReplayError(f"{path}: entry {key}: times holds {bad!r}, not a number of ms")
         samples.append(tuple(float(x) for x in times or (t,)) if ok else ())
+        if not ok and not (isinstance(t, str) and t in KT_FAILURES) and not (_number(t) and t >= SENTINEL_MS):
+            impossible.append((key, t))  # neither a time nor a failure marker: counted as a failure, and said
+    if impossible:
+        notes = (*notes, f"{path}: {len(impossible)} {'entry' if len(impossible) == 1 else 'entries'} with impossible "
+                         "times counted as failures "
+                         f"(e.g. {impossible[0][0]}: {impossible[0][1]!r})")
+    declared, recorded = header.get("declared", 0), len({tuple(map(repr, g.values())) for _, g, *_ in rows})
+    if recorded < RECORDED_SHARE * declared:
+        notes = (*notes, f"{path}: {recorded} of {declared} configurations of the declared space recorded")
     entries = []
-    for (genome, t, _, compile_ms), sample, (med, p95, cv) in zip(rows, samples, batch_stats(samples)):
+    for (_, genome, t, _, compile_ms), sample, (med, p95, cv) in zip(rows, samples, batch_stats(samples)):
         build = {"compile_seconds": float(compile_ms) / 1000.0 if _number(compile_ms) else 0.0}  # recorded in ms
         dims = [genome[a] for a in ("block_size_x", "block_size_y", "block_size_z") if a in genome]
         if dims and all(isinstance(d, int) for d in dims):  # Kernel Tuner's block_size_* are the block's shape
@@ -209,7 +227,7 @@ def _space(path: Path, keys: list[str], domains: dict[str, list], rows: list[Row
     baseline = entries[ok[(len(ok) - 1) // 2][1]].genome
     genes = []
     for k in keys:
-        values = domain([*domains[k], *(g[k] for g, *_ in rows)])
+        values = domain([*domains[k], *(g[k] for _, g, *_ in rows)])
         odd = [v for v in values if not isinstance(v, (int, float, str, type(None)))]
         if odd:
             raise ReplayError(f"{path}: parameter {k} takes the value {odd[0]!r}: not a number, string or bool")

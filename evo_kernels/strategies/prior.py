@@ -37,6 +37,7 @@ import torch
 
 from evo_kernels.genome import TRANSFORMS, GenomeSpace
 from evo_kernels.records import Genome
+from evo_kernels.strategies.overlap import LeftOut, Overlap, check_sketch, measured, overlap, sketch, value_key
 from evo_kernels.strategies.surrogate import prior_of
 
 BASIS = 5  # hat functions per transform kind, centred at 0, 1/4, ..., 1
@@ -112,14 +113,6 @@ class PriorModel:
         return cls(state["weights"])
 
 
-def value_key(v: Any) -> str:
-    """How a :class:`NamePrior` names a value: numbers by their float (16 and 16.0 are one value, as two
-    Kernel Tuner versions may write it), anything else (strings, booleans) by its repr."""
-    if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)):
-        return repr(float(v))
-    return repr(v)
-
-
 class NamePrior:
     """A prior keyed by gene names and values, for a space of a kernel family measured before on other
     GPUs (or at other sizes): per source space, the additive effect of each (gene name, value) on log
@@ -141,10 +134,15 @@ class NamePrior:
 
     def __init__(self, sources: Sequence[Mapping[str, Any]]) -> None:
         """``sources``: per source space, {"names": every gene name, "effects": {gene name: {value_key(value):
-        effect}} for its multi-valued genes, "fingerprint": what it was fitted on (optional)}."""
+        effect}} for its multi-valued genes, "fingerprint": what it was fitted on, "name": its space's name,
+        "sketch": a sample of what it was fitted on (:func:`~evo_kernels.strategies.overlap.sketch`); the last
+        three optional (populations saved before they were stored)}; a ValueError for a malformed sketch."""
         self.sources = [{"names": sorted(str(n) for n in src["names"]), "fingerprint": str(src.get("fingerprint", "")),
                          "effects": {str(n): {str(v): float(e) for v, e in eff.items()}
-                                     for n, eff in src["effects"].items()}} for src in sources]
+                                     for n, eff in src["effects"].items()},
+                         "name": str(src.get("name", "")),
+                         "sketch": None if src.get("sketch") is None else check_sketch(src["sketch"])}
+                        for src in sources]
 
     def chosen(self, space: GenomeSpace) -> list[int]:
         """Indices of the sources :meth:`table` reads for ``space`` (empty: none is alike enough)."""
@@ -179,12 +177,28 @@ class NamePrior:
                        for x, y in zip(genomes, logs) if math.isfinite(y))
         return hashlib.sha256("\n".join(pairs).encode()).hexdigest()[:16]
 
-    def without(self, space: GenomeSpace, genomes: Sequence[Genome], logs: Sequence[float]) -> tuple[NamePrior, int]:
-        """This prior less the sources :meth:`table` would read for ``space`` that were fitted on exactly these
-        measurements (a benchmark on one of the prior's own spaces, read leave one out), and how many went."""
-        mine = self.fingerprint(space, genomes, logs)
-        drop = {i for i in self.chosen(space) if self.sources[i].get("fingerprint") == mine}
-        return NamePrior([src for i, src in enumerate(self.sources) if i not in drop]), len(drop)
+    def without(self, space: GenomeSpace, genomes: Sequence[Genome],
+                logs: Sequence[float]) -> tuple[NamePrior, tuple[LeftOut, ...]]:
+        """This prior less the sources :meth:`table` would read for ``space`` that were fitted on its measurements
+        (a benchmark on one of the prior's own spaces, read leave one out), and those left out. Fitted on them:
+        exactly these measurements (the fingerprint), or at least half of them with the same times (a cache
+        truncated or an entry re-measured: :mod:`~evo_kernels.strategies.overlap`)."""
+        chosen = self.chosen(space)
+        fingerprint = self.fingerprint(space, genomes, logs) if chosen else ""
+        mine = measured(genomes, logs) if chosen else {}
+        out = []
+        for i in chosen:
+            src = self.sources[i]
+            if src["fingerprint"] == fingerprint:
+                seen = Overlap(len(mine), len(mine), len(mine))
+            elif src["sketch"] is not None:
+                seen = overlap(src["sketch"], mine)
+            else:
+                continue
+            if src["fingerprint"] == fingerprint or seen.same_data():
+                out.append((i, LeftOut(src["name"] or f"#{i}", seen)))
+        drop = {i for i, _ in out}
+        return NamePrior([src for i, src in enumerate(self.sources) if i not in drop]), tuple(w for _, w in out)
 
     @classmethod
     def fit(cls, data: Sequence[tuple[GenomeSpace, Sequence[Genome], Sequence[float]]]) -> NamePrior:
@@ -206,13 +220,16 @@ class NamePrior:
             A = X.T @ X + RIDGE * len(y) * np.eye(X.shape[1])
             w = np.linalg.solve(A, X.T @ y)
             sources.append({"names": list(space.names), "fingerprint": cls.fingerprint(space, genomes, logs),
+                            "name": space.name, "sketch": sketch(genomes, logs),
                             "effects": {g.name: {value_key(v): float(w[offsets[k] + j]) for j, v in enumerate(g.values)}
                                         for k, g in enumerate(genes)}})
         return cls(sources)
 
     def state_dict(self) -> dict[str, object]:
         return {"kind": "names", "sources": [{"names": list(src["names"]), "fingerprint": src["fingerprint"],
-                                              "effects": dict(src["effects"])} for src in self.sources]}
+                                              "effects": dict(src["effects"]), "name": src["name"],
+                                              **({} if src["sketch"] is None else {"sketch": dict(src["sketch"])})}
+                                             for src in self.sources]}
 
 
 Prior = PriorModel | NamePrior
