@@ -44,6 +44,7 @@ class RecordedRunner:
         return out
 
 
+@pytest.mark.slow   # 19 s: --all only since 2026-12-07h, to keep CI under 10 minutes
 def test_climb_moves_to_the_fastest_recorded_neighbour_and_stops(monkeypatch, tmp_path):
     monkeypatch.setattr(measure, "peer_setup", lambda t, p: None)  # torch peers need a GPU
     # a whole sub-space: every neighbour inside it was measured (the shipped recordings are sparse samples)

@@ -270,6 +270,7 @@ FLAT_VECTOR_EMU = [{"H": 3, "W": 3}, {"H": 5, "W": 2}, {"H": 40, "W": 128}, {"H"
 
 
 @needs_gxx
+@pytest.mark.slow   # 14 s: --all only since 2026-12-07h, to keep CI under 10 minutes
 def test_the_flat_vector_stencil_runs_on_the_cpu(tmp_path):
     # TileLoops_Flat=float4: W % 4 of 0, 1, 2 and 3 (the rows above and below start anywhere in a vector),
     # vectors that wrap into the next row, a last partial vector, the first and last rows (loads clamped), rows of

@@ -91,15 +91,16 @@ def test_softmax_aligned_vectors_for_odd_rows_run_on_the_cpu(tmp_path):
 # A row split over a thread-block cluster, in every mode and with two rows per group: the CPU emulator
 # (tests/cuda_emu.h) runs a cluster's blocks together, each with shared memory of its own, a cluster barrier
 # and map_shared_rank; a read before the barrier, or of an exited block's shared memory, reads NaN.
-# The first and the last with --all only (13 s, 2026-12-07h, to keep CI under 10 minutes): clusters of 4 stay in the
-# fast default (no cache, aligned), registers in clusters of 2, a cluster of 16 with the pair reduction.
+# The first and the last two with --all only (13 s each, 2026-12-07h, to keep CI under 10 minutes): clusters of 4
+# stay in the fast default (no cache, aligned), and registers in clusters of 2; the clusters of 16 run with --all.
 CLUSTER_EMU = [pytest.param(dict(AdjustBlockSize=64, TileLoops_Cluster=4), marks=pytest.mark.slow),
                dict(AdjustBlockSize=32, TileLoops_Cluster=8, UseSharedMemory="online"),
                dict(AdjustBlockSize=64, TileLoops_Cluster=2, UseSharedMemory="shared"),
                dict(AdjustBlockSize=32, TileLoops_Cluster=4, UseSharedMemory="none", VectorizeLoads_Align=True),
                dict(AdjustBlockSize=64, TileLoops_Cluster=2, TileLoops_Rows=2, UnrollLoop=4),
                # a cluster of 16 (non-portable): rows of 4097 floats in parts of 256-257, the pair reduction
-               dict(AdjustBlockSize=32, TileLoops_Cluster=16, ReorderInstructions_PairReduce=True),
+               pytest.param(dict(AdjustBlockSize=32, TileLoops_Cluster=16, ReorderInstructions_PairReduce=True),
+                            marks=pytest.mark.slow),
                # and registers+shared with rows in turn (the next row's shared part copied under this row's stores),
                # as the candidates of benchmarks/candidates/softmax_cluster16_rows_candidates.json
                pytest.param(dict(AdjustBlockSize=32, UseSharedMemory="registers+shared", UnrollLoop=2,
