@@ -23,17 +23,16 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from evo_kernels.genome import Gene, GenomeSpace
+from evo_kernels.genome import GenomeSpace
 from evo_kernels.limits import MAX_STATIC_SMEM_BYTES, MAX_THREADS_PER_BLOCK
 from evo_kernels.records import Genome
-from evo_kernels.settings import check_problem
 
 REQUIRED = ("KERNEL", "GENES", "PROBLEM", "CHECK_PROBLEMS", "args", "launch", "reference", "cost")
 DTYPES = {"float32": ("float", np.float32), "int32": ("int", np.int32)}
@@ -290,6 +289,8 @@ def load_template(name_or_path: str) -> KernelTemplate:
     """Load a template by name (looked up in :func:`template_dirs`) or by the path of either file."""
     from mako.template import Template
 
+    from evo_kernels.template_checks import check_metadata  # it imports this module's Arg and REQUIRED
+
     mako_path, meta_path = _resolve(name_or_path)
     name = mako_path.name[: -len(".cu.mako")]
     mod_name = f"evo_kernels_template_{name}_{hashlib.sha1(str(meta_path).encode()).hexdigest()[:8]}"
@@ -298,7 +299,7 @@ def load_template(name_or_path: str) -> KernelTemplate:
         meta = importlib.util.module_from_spec(spec)
         sys.modules[mod_name] = meta
         spec.loader.exec_module(meta)
-        genes = _check_metadata(meta, name)
+        genes = check_metadata(meta, name)
     except Exception as exc:  # the one path of every metadata mistake: one line naming the file
         sys.modules.pop(mod_name, None)
         raise TemplateError(f"{meta_path}: cannot load metadata: {_one_line(exc)}") from exc
@@ -331,65 +332,6 @@ def load_template(name_or_path: str) -> KernelTemplate:
     tmpl.designs, tmpl.design_sizes = _load_designs(mako_path.with_name(name + ".designs.json"), tmpl.space,
                                                     tmpl.problem)
     return tmpl
-
-
-def _check_metadata(meta: Any, name: str) -> list[Gene]:
-    """The genes of a loaded metadata module, after the checks of what it declares; a ValueError naming the
-    first mistake, which :func:`load_template` reports as the file's."""
-    missing = [r for r in REQUIRED if not hasattr(meta, r)]
-    if missing:
-        raise ValueError(f"missing metadata {', '.join(missing)}")
-    genes = list(meta.GENES)
-    if not genes or not all(isinstance(g, Gene) for g in genes):
-        raise ValueError("GENES must be a non-empty list of evo_kernels.genome.Gene")
-    GenomeSpace(genes, name=name)  # its own checks of the genes together (each name once)
-    problem = meta.PROBLEM
-    if not isinstance(problem, Mapping) or not problem:
-        raise ValueError(f"PROBLEM {problem!r} must be a non-empty dict of dimension names to sizes")
-    checks = meta.CHECK_PROBLEMS
-    if not isinstance(checks, Sequence) or len(checks) < 2:
-        raise ValueError("CHECK_PROBLEMS needs at least two shapes, one that no tile divides")
-    for what, p in [("PROBLEM", problem), *(("CHECK_PROBLEMS", c) for c in checks)]:
-        check_problem(p, problem, what, repr(p))  # the dimensions of PROBLEM, each a positive integer
-    for p in (problem, *checks):  # each Arg checks its own role, dtype and init as it is made
-        try:
-            args = list(meta.args(dict(p)))
-        except Exception as exc:
-            raise ValueError(f"args at {size_text(p)}: {_one_line(exc)}") from exc
-        if not all(isinstance(a, Arg) for a in args):
-            raise ValueError(f"args at {size_text(p)} must return a list of evo_kernels.template.Arg")
-    _check_reference(meta, min(checks, key=lambda c: math.prod(c.values())))
-    return genes
-
-
-def _check_reference(meta: Any, p: Mapping[str, int]) -> None:
-    """The reference at check shape ``p`` (the smallest: microseconds) on random inputs drawn as the GPU harness
-    draws them (never zeros): it must return every out argument and may return inout ones, each of its argument's
-    shape. A ValueError naming the first mismatch, caught here instead of by the harness on a GPU."""
-    # the harness's own draw; imported here, as the runners package imports this module
-    from evo_kernels.runners.inputs import as_float64, make_inputs
-
-    args = list(meta.args(dict(p)))
-    where = f"reference at {size_text(p)}"
-    try:
-        refs = meta.reference(as_float64(make_inputs(args, np.random.SeedSequence(0))), dict(p))
-        if not isinstance(refs, Mapping):
-            raise TypeError(f"returns a {type(refs).__name__}, not a dict of output names to arrays")
-        shapes = {k: np.shape(v) for k, v in refs.items()}
-    except Exception as exc:
-        raise ValueError(f"{where}: {type(exc).__name__}: {_one_line(exc)}") from exc
-    outs = {a.name: tuple(int(n) for n in a.shape) for a in args if a.role in ("out", "inout")}
-    for name, shape in shapes.items():
-        if name not in outs:
-            raise ValueError(f"{where} returns {name}, which is not an out or inout argument (those are: "
-                             f"{', '.join(outs) or 'none'})")
-        if shape != outs[name]:
-            raise ValueError(f"{where} returns {name} of shape {shape}, its argument's is {outs[name]}")
-    for a in args:
-        if a.role == "out" and a.name not in shapes:
-            raise ValueError(f"{where} does not return {a.name}, an out argument")
-    if not shapes:
-        raise ValueError(f"{where} returns no output to check")
 
 
 def size_distance(a: Mapping[str, int], b: Mapping[str, int]) -> float:
