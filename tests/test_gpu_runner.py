@@ -4,6 +4,7 @@ measured after the crashes and the timeout. The first three tests need no GPU.""
 import dataclasses
 import math
 import os
+import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -86,6 +87,29 @@ def test_failed_builds_come_back_without_touching_the_gpu():
     assert r.starts == 0  # no worker process was needed
     with pytest.raises(ValueError, match="templates for"):
         r.run([t], builds)
+    r.close()
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not found")
+def test_a_kernel_launched_with_arguments_unlike_its_parameters_is_refused_before_the_gpu(tmp_path):
+    # the last newcomer audit: `compile` checked args() against the cubin, but a tune on the GPU launched every genome
+    # with the wrong arguments (garbage reads or a fault, genome by genome); now the runner refuses the build in one
+    # line naming both files, before a worker starts (the baseline goes first, so the tune stops at it)
+    shutil.copy(FAULTY / "_faulty_problem.py", tmp_path)
+    shutil.copy(FAULTY / "correct_simple.cu.mako", tmp_path / "saxpy.cu.mako")
+    text = (FAULTY / "_faulty_problem.py").read_text() + '\nKERNEL = "correct_simple"\n'
+    old = 'Arg("n", "scalar", "int32", value=p["N"])]'
+    assert old in text
+    (tmp_path / "saxpy.py").write_text(text.replace(old, old[:-1] + ', Arg("extra", "scalar", "int32", value=1)]'))
+    t = load_template(str(tmp_path / "saxpy.py"))
+    build = NvccBuilder(cache_dir=tmp_path / "cache", n_jobs=1).build(t, [candidate(t)])[0]
+    assert build.status == "ok", build.error
+    r = GpuRunner()
+    res = r.one(t, build, None)
+    assert res.status == "launch_error" and "\n" not in res.error, res
+    assert res.error == (f"{tmp_path / 'saxpy.py'}: args() gives 4 arguments (y, x, n, extra), the kernel "
+                         f"correct_simple in {tmp_path / 'saxpy.cu.mako'} takes 3 parameters")
+    assert r.starts == 0  # no worker process was started
     r.close()
 
 

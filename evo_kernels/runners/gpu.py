@@ -17,8 +17,10 @@ import shutil
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Self
 
+from evo_kernels.build import argument_problem
 from evo_kernels.records import BuildResult, RunResult
 from evo_kernels.runners import worker
 from evo_kernels.runners.inputs import SeedStream
@@ -239,6 +241,10 @@ class GpuRunner:
         by default the next of this runner's stream."""
         if b.status != "ok":
             return RunResult(status=b.status, error=b.error, device=dict(self._info))
+        # a kernel launched with arguments unlike its parameters reads garbage or faults: refused before the GPU,
+        # in one line naming the template's files (the baseline goes first, so a tune stops there)
+        if bad := argument_problem(t, Path(b.cubin_path)):
+            return RunResult(status="launch_error", error=bad, device=dict(self._info))
         # torch draws every timed launch's inputs, and runs the checks of a template with reference_torch
         self._ensure(torch=t.torch_reference or not check_only)
         job = {"template_path": str(t.mako_path), "template_hash": t.hash, "cubin_path": b.cubin_path,
