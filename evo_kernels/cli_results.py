@@ -31,6 +31,8 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     from evo_kernels.leaderboard import infeasible_count, print_rows, store_rows
 
     at_least(args.top, 1, "--top")
+    if args.watch is not None:
+        return _watch(args)
     with _store(args.db) as store:
         known = store.templates()
         if args.template is not None and args.template not in known:
@@ -50,6 +52,36 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     if left_out and not args.json:
         print(f"({left_out} evaluation(s) passed but broke a limit of their run, e.g. --max-registers: not listed)")
     return 0
+
+
+def _watch(args: argparse.Namespace) -> int:
+    """``leaderboard --watch S``: the table read again every S seconds while a run writes the database."""
+    from evo_kernels.leaderboard import Snapshot, infeasible_count, store_rows, watch
+
+    if args.json:
+        raise UsageError("--watch redraws the table until Ctrl-C; --json prints it once: give one of them")
+    if not args.watch > 0:
+        raise UsageError(f"--watch {args.watch:g}: expected the seconds between readings, more than 0")
+    db = Path(args.db)
+    if db.exists() and not db.is_file():
+        raise UsageError(f"{db}: not a results database (a folder)")
+    if not db.parent.is_dir():
+        raise UsageError(f"{db}: its folder {db.parent} does not exist, so no run can write it")
+
+    def read() -> Snapshot:
+        if not db.exists():   # started before the run it watches: wait for it
+            return Snapshot([], f"{db}", "no database yet: waiting for a run to write it")
+        with _store(args.db) as store:
+            rows = store_rows(store, args.template, args.top)
+            n = store.count(template=args.template)
+            over = infeasible_count(store, args.template)
+        what = f" of {args.template}" if args.template else ""
+        title = (f"{db}: no passed evaluation{what} yet" if not rows else
+                 f"{db}: the best genome{what}" if len(rows) == 1 else f"{db}: best {len(rows)} genomes{what}")
+        over_s = f", {over} over a limit of their run (not listed)" if over else ""
+        return Snapshot(rows, title, f"{n} evaluation(s){what}{over_s}")
+
+    return watch(read, args.watch)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -107,6 +139,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--template", help="only this template (default: the best of each)")
     s.add_argument("--top", type=int, default=10, help="rows per template (default %(default)s)")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--watch", type=float, nargs="?", const=10.0, default=None, metavar="S",
+                   help="read the database again every S seconds (default 10) while a run writes it; on a terminal "
+                        "the table redraws in place, in a log a block is printed when the best rows change; "
+                        "Ctrl-C stops")
     s.set_defaults(func=cmd_leaderboard)
 
     s = sub.add_parser("export", help="write a self-contained header of the tuned kernels")

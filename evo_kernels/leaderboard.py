@@ -307,3 +307,54 @@ def infeasible_count(store, template: str | None) -> int:
     """Evaluations that passed the correctness check but broke a limit of their run (fitness 0: registers,
     shared memory), of ``template`` or of every template: what the leaderboard leaves out."""
     return store.count(template=template, infeasible=True)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One reading of a database for ``watch``: the rows, a title, and a line on what the run has done so far."""
+
+    rows: list[dict[str, Any]]
+    title: str
+    status: str
+
+
+def watch(read: Callable[[], Snapshot], every_s: float, stream: TextIO | None = None,
+          sleep: Callable[[float], None] = time.sleep) -> int:
+    """``leaderboard --watch``: read the database every ``every_s`` seconds while another process (an overnight tune
+    or batch) writes it, until Ctrl-C (exit status 0). On a terminal the table redraws in place; in a pipe or a log a
+    block of plain lines is printed, stamped with the time, whenever the best rows change (not once per reading)."""
+    stream = sys.stdout if stream is None else stream
+    shown: Any = None
+    live = None
+    try:
+        if hasattr(stream, "isatty") and stream.isatty():
+            from rich.console import Console, Group
+            from rich.live import Live
+            from rich.text import Text
+
+            live = Live(console=Console(file=stream), refresh_per_second=4, auto_refresh=False)
+            live.__enter__()
+        while True:
+            s = read()
+            stamp = time.strftime("%H:%M:%S")
+            if live is not None:
+                parts: list[Any] = [Text(f"{s.status}; read at {stamp}, every {every_s:g} s; Ctrl-C stops"),
+                                    table(s.rows, s.title)]
+                if s.rows:
+                    parts.append(Text("best: " + json.dumps(s.rows[0]["genome"], separators=(",", ":")),
+                                      overflow="fold"))
+                live.update(Group(*parts), refresh=True)
+            else:
+                now = (s.title, [(r["key"], json.dumps(r["problem"], sort_keys=True), r["median_us"]) for r in s.rows])
+                if now != shown:
+                    print(f"[{stamp}] {s.title}; {s.status}", file=stream)
+                    for line in plain_lines(s.rows):
+                        print(line, file=stream)
+                    stream.flush()
+                    shown = now
+            sleep(every_s)
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        if live is not None:
+            live.__exit__(None, None, None)

@@ -2,8 +2,11 @@
 or path, exit status 2, nothing written; infeasible evaluations are neither listed nor exported; a replayed run says
 so; a closed pipe ends quietly and a database in a read-only folder is read. On the shipped recordings (a replay)."""
 import json
+import re
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -209,3 +212,57 @@ def test_export_takes_the_architecture_from_the_measurements(finished, tmp_path,
                      *extra]) == 0
         header = (tmp_path / "a.cuh").read_text()
         assert "; tuned for sm_90." in header and "__CUDA_ARCH__ != 900" in header
+
+
+def test_leaderboard_watch_follows_a_run_that_writes_the_database_and_stops_at_ctrl_c(tmp_path):
+    # the newcomer's overnight run: a second terminal (or a log) follows the best genomes as the run finds them. Started
+    # before the database exists, it waits; then two real (replayed) tunes write it, the second resuming the first to a
+    # larger budget; each change of the best rows is one block, and the last block is what `leaderboard` prints after
+    db, log = tmp_path / "w.db", tmp_path / "watch.log"
+    with log.open("w") as out:
+        p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", "leaderboard", "--db", str(db), "--top", "3",
+                              "--watch", "0.2"], stdout=out, stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        def seen(text: str, timeout: float = 60) -> str:
+            end = time.monotonic() + timeout
+            while text not in log.read_text() and time.monotonic() < end:
+                time.sleep(0.1)
+            return log.read_text()
+
+        assert "no database yet: waiting for a run to write it" in seen("waiting")
+        for budget in ("8", "24"):
+            r = subprocess.run([sys.executable, "-m", "evo_kernels.cli", "tune", "transpose", "--budget", budget,
+                                "--strategy", "ga", "--db", str(db)], capture_output=True, text=True, env=ENV,
+                               cwd=tmp_path, timeout=600)
+            assert r.returncode == 0, r.stderr
+            final = subprocess.run([sys.executable, "-m", "evo_kernels.cli", "leaderboard", "--db", str(db), "--top",
+                                    "3"], capture_output=True, text=True, env=ENV, timeout=600).stdout.splitlines()
+            assert final[0] == f"{db}: best 3 genomes"
+            text = seen("\n".join(final[1:]))
+            assert "\n".join(final[1:]) in text, (final, text)
+        time.sleep(0.5)  # a reading or two more: nothing changed, so nothing more is printed
+        p.send_signal(signal.SIGINT)
+        assert p.wait(timeout=60) == 0, p.stderr.read()
+    finally:
+        p.kill()
+    heads = re.split(r"^\[\d\d:\d\d:\d\d\] ", log.read_text(), flags=re.M)[1:]
+    assert heads[0] == f"{db}; no database yet: waiting for a run to write it\n", heads
+    assert heads[-1].startswith(f"{db}: best 3 genomes; 24 evaluation(s)\n"), heads
+    # one block per change of the best rows, never one per reading (a reading every 0.2 s, over some seconds)
+    rows = [h.split("\n", 1)[1] for h in heads]
+    assert all(a != b for a, b in zip(rows, rows[1:])), heads
+    assert log.read_text().splitlines()[-3:] == final[1:]
+
+
+@pytest.mark.parametrize("flags, says", [
+    (("--watch", "0"), "--watch 0: expected the seconds between readings, more than 0"),
+    (("--watch", "5", "--json"), "--watch redraws the table until Ctrl-C; --json prints it once"),
+])
+def test_leaderboard_watch_refuses_in_one_line(finished, capsys, flags, says):
+    code, err = run(capsys, "leaderboard", "--db", str(finished), *flags)
+    one_line_error(code, err, says)
+
+
+def test_leaderboard_watch_of_a_database_whose_folder_is_missing_is_one_line(tmp_path, capsys):
+    code, err = run(capsys, "leaderboard", "--db", str(tmp_path / "no" / "r.db"), "--watch")
+    one_line_error(code, err, f"{tmp_path / 'no' / 'r.db'}: its folder {tmp_path / 'no'} does not exist")

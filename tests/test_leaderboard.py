@@ -147,3 +147,41 @@ def test_a_resumed_runs_rate_and_eta_count_this_sessions_evaluations_alone():
     line = board.progress()  # 5 in 10 s: 245 to go take 490 s (was: 150 + 5 in 10 s, ETA 16 s)
     assert "155/400 evaluations" in line and "0.5 candidates/s" in line and "ETA 49" in line, line
     assert "evaluations" not in out.getvalue().replace("new best", "")  # no progress line before 30 s
+
+
+def test_watch_redraws_in_place_on_a_terminal_and_prints_a_block_per_change_in_a_log():
+    from evo_kernels.leaderboard import Snapshot, watch
+
+    board = LiveLeaderboard(budget=12, nbytes=4 * 3 * 2048**2, flops=2 * 2048**3, stream=io.StringIO())
+    for i, ev in enumerate(replayed(), 1):
+        board.update(ev, i)
+    # readings: nothing yet, the same best rows twice, then a new best: three blocks in a log, not four
+    readings = [Snapshot([], "r.db", "no database yet"), Snapshot(board.rows[1:4], "r.db: best 3 genomes", "5"),
+                Snapshot(board.rows[1:4], "r.db: best 3 genomes", "6"), Snapshot(board.rows[:3], "r.db: best 3", "9")]
+
+    def run(stream):
+        it = iter(readings)
+        naps = []
+
+        def sleep(s):
+            naps.append(s)
+            if len(naps) == len(readings):
+                raise KeyboardInterrupt   # Ctrl-C after the last reading
+        assert watch(lambda: next(it), 2.5, stream, sleep) == 0
+        assert naps == [2.5] * len(readings)
+
+    log = io.StringIO()
+    run(log)
+    blocks = [line for line in log.getvalue().splitlines() if line.startswith("[")]
+    assert [b.split("] ", 1)[1] for b in blocks] == ["r.db; no database yet", "r.db: best 3 genomes; 5",
+                                                      "r.db: best 3; 9"]
+    assert log.getvalue().splitlines()[-3:] == plain_lines(board.rows[:3]) and "\x1b[" not in log.getvalue()
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term = Terminal()
+    run(term)
+    shown = term.getvalue()
+    assert "\x1b[" in shown and "every 2.5 s; Ctrl-C stops" in shown and "best: " in shown and "TileLoops_M" in shown
