@@ -27,7 +27,7 @@ from evo_kernels.genome import GenomeSpace
 from evo_kernels.records import Candidate, Evaluation, size_name
 from evo_kernels.runners.base import Runner
 from evo_kernels.run_lock import RunLock, RunLocked, lock_run
-from evo_kernels.runners.choose import BackendError, open_runner, unusable_gpu
+from evo_kernels.runners.choose import BackendError, open_runner, why_replay
 from evo_kernels.template import KernelTemplate, size_text
 from evo_kernels.settings import shown_budget
 from evo_kernels.tune_config import TuneConfig, TuneError
@@ -168,8 +168,7 @@ def open_session(plan: Plan, where: str | None = None) -> Session:
         limits = Limits(cfg.max_registers, cfg.max_smem_bytes)
         if replay is not None:
             evaluator = Evaluator(runner, template, problem, weights, limits)
-            hint = unusable_gpu()
-            note = (f"{hint + '; ' if hint else 'no GPU here: '}replaying the {device.get('gpu', '?')} recording "
+            note = (f"{why_replay(cfg.replay is not None)}replaying the {device.get('gpu', '?')} recording "
                     f"{plan.replay_path.name} ({replay.n_ok} measured genomes of {template.name} at "
                     f"{size_name(problem)}); nothing is measured")
             if replay.template_hash and replay.template_hash != template.hash:

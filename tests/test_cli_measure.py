@@ -250,3 +250,24 @@ def test_ctrl_c_is_one_line_saying_how_to_resume(tmp_path):
                                                                       "command again to resume"), err
     again = cli(*args, "--json")
     assert again.returncode == 0 and json.loads(again.stdout)["resumed_from"] > 0, again.stderr
+
+
+@pytest.mark.parametrize("asked", [True, False])
+def test_a_replay_says_why_it_replays_never_no_gpu_where_one_is_listed(tmp_path, gpu_without_pycuda, capsys, asked,
+                                                                         monkeypatch):
+    # was "no GPU here: replaying ..." under --replay (or EVO_KERNELS_FORCE_REPLAY) on a machine whose GPU is listed
+    from evo_kernels.runners.choose import FORCE_REPLAY_ENV, RECORDINGS
+
+    monkeypatch.setenv(FORCE_REPLAY_ENV, "1")
+    extra = ["--replay", str(RECORDINGS / "transpose.json.gz")] if asked else []
+    assert main(["tune", "transpose", "--budget", "2", "--init-population", "none", "--db", str(tmp_path / "t.db"),
+                 *extra]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    says = "replay asked for: " if asked else f"{FORCE_REPLAY_ENV} is set: "
+    assert first.startswith(says + "replaying the NVIDIA H200 recording transpose.json.gz"), first
+    monkeypatch.delenv(FORCE_REPLAY_ENV)
+    assert main(["tune", "transpose", "--budget", "2", "--init-population", "none", "--db", str(tmp_path / "u.db"),
+                 *extra]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("replay asked for: " if asked else "a GPU is visible (nvidia-smi) but pycuda cannot"), first
+    assert "no GPU here" not in first

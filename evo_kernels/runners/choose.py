@@ -52,6 +52,17 @@ def no_gpu_words() -> str:
     return unusable_gpu() or "no GPU here"
 
 
+def why_replay(asked: bool) -> str:
+    """The start of a replaying session's first line: why it replays (asked for by --replay or a batch file's key;
+    forced by the environment; or no usable GPU here, and why), never "no GPU here" where one may be."""
+    if asked:
+        return "replay asked for: "
+    if os.environ.get(FORCE_REPLAY_ENV):
+        return f"{FORCE_REPLAY_ENV} is set: "
+    hint = unusable_gpu()
+    return f"{hint}; " if hint else "no GPU here: "
+
+
 def gpu_present() -> bool:
     return gpu_count() > 0
 
