@@ -166,7 +166,7 @@ def add_record_parser(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--from-db", action="store_true", help="export what --db holds, measuring nothing")
     s.add_argument("--extend", action="store_true",
                    help="--out is an earlier recording (same template, version, problem, GPU): measure only "
-                        "the genomes it lacks and write the union")
+                        "the genomes it lacks and write the union (without --size: at the recording's size)")
     s.add_argument("--pin", action="append", metavar="GENE=VALUE",
                    help="record only the sub-space with this gene fixed (repeatable)")
     s.add_argument("--gpus", metavar="I,J", help="GPUs to measure on, one worker each (default: all visible)")

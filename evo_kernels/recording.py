@@ -17,9 +17,10 @@ from evo_kernels.template import load_template
 ENUMERATE_LIMIT = 5000  # spaces with more valid genomes are sampled
 
 
-def _existing(out: str, template: Any, problem: dict[str, int]) -> dict[str, Any]:
+def _existing(out: str, template: Any, problem: dict[str, int] | None) -> dict[str, Any]:
     """The recording at ``out`` that ``--extend`` adds to; ValueError naming the file where it is
-    unreadable or records something else (another template, template version or problem)."""
+    unreadable or records something else (another template, template version or problem; ``problem`` None: the
+    recording's own, as ``record --extend`` without ``--size`` takes it)."""
     from evo_kernels.runners.replay import ReplayError, read_recording
 
     try:
@@ -27,7 +28,7 @@ def _existing(out: str, template: Any, problem: dict[str, int]) -> dict[str, Any
     except ReplayError as exc:
         raise ValueError(f"{out}: cannot extend, not a readable recording ({exc})") from exc
     for k, want in (("template", template.name), ("template_hash", template.hash), ("problem", problem)):
-        if doc.get(k) != want:
+        if doc.get(k) != want and want is not None:
             raise ValueError(f"{out}: cannot extend, it records {k} {doc.get(k)!r}, not {want!r}")
     return doc
 
@@ -66,7 +67,9 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     from evo_kernels.tuning import StoreWriter, measured_before
 
     t = load_template(template_name)
-    problem = dict(problem or t.problem)
+    old = _existing(out, t, problem) if extend and Path(out).exists() else None
+    # extending without a size: the recording's own (not the template's PROBLEM, which it may not be)
+    problem = dict(problem or (old["problem"] if old is not None else t.problem))
     space = t.space
     if pins:
         from evo_kernels.tune_config import TuneError
@@ -81,7 +84,6 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     if broken:  # every speedup of a recording is against its baseline: it must run
         raise ValueError(f"record {template_name}: the pinned sub-space's baseline is not a valid genome "
                          f"({'; '.join(broken)}); pin genes so that it is")
-    old = _existing(out, t, problem) if extend and Path(out).exists() else None
     known = {space.key(e["genome"]) for e in old["entries"]} if old else set()
     if sample is None and space.size <= 20 * ENUMERATE_LIMIT:
         genomes = list(space.enumerate())

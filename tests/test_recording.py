@@ -195,3 +195,27 @@ def test_export_from_a_database_needs_a_passed_evaluation_of_the_baseline(tmp_pa
         StoreWriter(store, "r1", replay=False).many(evs[:1])
     again = load_space(export_recording(db, "transpose", str(out)))
     assert again.space.key(again.baseline) == base and len(again.genomes()) == 6
+
+
+def test_extend_without_a_size_takes_the_recordings_own(tmp_path):
+    # was: `record T --extend --out R` measured at the template's PROBLEM and refused a recording made at another size
+    # ("cannot extend, it records problem"): the size had to be typed again. Now the recording's own is taken; here
+    # (no GPU) the session then stops at the GPU, past every check of the file
+    from evo_kernels.recording import record
+    from evo_kernels.runners.choose import gpu_present
+
+    if gpu_present():
+        pytest.skip("a GPU here: the extension would be measured")
+    t = load_template("transpose")
+    doc = _doc(RECORDINGS / "transpose.json.gz")
+    if doc["template_hash"] != t.hash:
+        pytest.skip("the shipped transpose recording is of another template version")
+    at = {"R": 4096, "C": 2052}
+    assert at != t.problem
+    mine = tmp_path / "mine.json.gz"
+    _write(mine, dict(doc, problem=at))
+    assert _existing(str(mine), t, None)["problem"] == at
+    with pytest.raises(ValueError, match="^record transpose: no GPU visible here"):
+        record("transpose", extend=True, out=str(mine), db=str(tmp_path / "r.db"))
+    with pytest.raises(ValueError, match="mine.json.gz: cannot extend, it records problem"):
+        record("transpose", problem=dict(t.problem), extend=True, out=str(mine), db=str(tmp_path / "r.db"))
