@@ -4,8 +4,8 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, tiny-rows-heldout, about 150 s: chain conv2d-mid after it with T_SHAPES=300 in
-# the same call) on any other card, where the table has been read three times already.
+# the waiting measurement, short-rows-64, about 330 s of search and the GPU tests) on any other card, where the table
+# has been read three times already.
 # Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
 # defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
@@ -16,7 +16,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-tiny-rows-heldout}; fi
+  else NAME=${AUTO_ELSE:-short-rows-64}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -56,30 +56,21 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  tiny-rows-heldout)
-    # the rest of tiny-rows: 2026-12-07h call 1 (H100) ran out of its 300 s after the two training sizes (7322126 x 29:
-    # the staged design, 100% of the same-size copy, 1.10x torch.compile; 3521185 x 26: 99%, 1.0x); two designs chosen
-    # there. The four sizes drawn before that call and held out of the choice, the designs alone
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-240} SHAPES_TEMPLATES="softmax" \
-    SHAPES_SIZES="$(sizes softmax R,C 5498465,15 1013071,38 114050,1137 141235,1138)" \
-    SHAPES_ARGS="--designs --rounds 3" \
-      session ;;
-  conv2d-mid)
-    # conv2d with mid-size filters on images of 1-5k pixels a side: with the shipped designs alone (2026-12-07f call 3,
-    # H100) 1031 x 2114 9x9 ran at 22.5% of the fp32 peak and 57% of the same-size copy (issue 17 asks 40% or 60%),
-    # 1483 x 1530 15x15 at 38.2% (the 4096^2 15x15 of the second table reaches 58.6%), 7x7 at 27-31% of the peak: the
-    # eight designs were all chosen at 4096^2 images. A search from them there (24 random genomes, a climbing step,
-    # the 20 width-copy candidates of 2026-12-06h and 48 drawn in the designs' region, candidates/
-    # conv2d_mid_candidates.make.py.txt, beside them), with three sizes held out (numpy
-    # default_rng(20261279): square odd filters of 7-13, sides 900-5000, drawn before the call); then
-    # benchmarks/dev/choose_designs.py with those three as --holdout
-    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-300} SHAPES_SAMPLE=24 SHAPES_CLIMB=1 SHAPES_TEMPLATES="conv2d" \
-    SHAPES_SIZES="$(sizes conv2d H,W,FH,FW 1031,2114,9,9 1483,1530,15,15 1530,4604,7,7 3483,5072,7,7 \
-      1257,4116,11,11 3462,3948,7,7 1466,4155,13,13)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/conv2d_widths_candidates.json \
-      --extra benchmarks/candidates/conv2d_mid_candidates.json --rounds 3" \
+  short-rows-64)
+    # softmax rows of 33-64 floats: 2026-12-07i call 1 (H100) read the designs at 1013071 x 38 at 95% of the same-size
+    # copy and 0.95x torch.compile (design26, 8 threads a row); the staged design (UseSharedMemory_Stage 32, 100% at 29
+    # floats) stages nothing past 32. A search from the designs (a climbing step, no random sample) with 44 staged
+    # candidates of UseSharedMemory_Stage 64 (candidates/softmax_stage64_candidates.make.py.txt: 40 drawn, 4 the staged
+    # design with Stage 64/128 and 32-128 rows a block; fuzzed on the CPU emulator first), at 38 and 50 floats; two sizes
+    # held out (numpy default_rng(20261290), C in 33-64, 256 MiB-1.5 GiB, drawn before the call: 1276946 x 36,
+    # 5008023 x 33). Then benchmarks/dev/choose_designs.py with those two as --holdout. After it, the GPU tests
+    # (the runner now checks each build's arguments against its cubin before a launch: this is its first GPU run)
+    STAGES=${STAGES:-shapes tests} T_SHAPES=${T_SHAPES:-330} T_TESTS=${T_TESTS:-200} TESTS_FILES=${TESTS_FILES:-} \
+    TESTS_K=${TESTS_K:-} SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
+    SHAPES_SIZES="$(sizes softmax R,C 1013071,38 2677018,50 1276946,36 5008023,33)" \
+    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_stage64_candidates.json --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, tiny-rows-heldout, conv2d-mid, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-rows-64, auto)" >&2
     exit 2 ;;
 esac
