@@ -74,7 +74,7 @@ def _watch(args: argparse.Namespace) -> int:
     def read() -> Snapshot:
         if not db.exists():   # started before the run it watches: wait for it
             return Snapshot([], f"{db}", "no database yet: waiting for a run to write it")
-        with _store(args.db) as store:
+        with _store(args.db) as store, store.snapshot():   # the rows and the count of one state of the run
             rows = store_rows(store, args.template, args.top)
             n = store.count(template=args.template)
             over = infeasible_count(store, args.template)
