@@ -65,13 +65,16 @@ def _watch(args: argparse.Namespace) -> int:
     db = Path(args.db)
     if db.exists() and not db.is_file():
         raise UsageError(f"{db}: not a results database (a folder)")
-    if not db.parent.is_dir():
-        raise UsageError(f"{db}: its folder {db.parent} does not exist, so no run can write it")
+    # a missing folder is waited for, as a missing database is (tune and batch create their database's folder), but
+    # not a path under a file, which no run can create
+    above = next((a for a in db.parents if a.exists()), None)
+    if above is not None and not above.is_dir():
+        raise UsageError(f"{db}: {above} is a file, so no run can write it")
 
     def read() -> Snapshot:
         if not db.exists():   # started before the run it watches: wait for it
             return Snapshot([], f"{db}", "no database yet: waiting for a run to write it")
-        with _store(args.db) as store:
+        with _store(args.db) as store, store.snapshot():   # the rows and the count of one state of the run
             rows = store_rows(store, args.template, args.top)
             n = store.count(template=args.template)
             over = infeasible_count(store, args.template)

@@ -186,6 +186,10 @@ another version of the template is said so, in the header's head and its own com
     the header is written under (its first line says it; default ``evo_tuned_<template>.cuh``)."""
     if not entries:
         raise ValueError(f"no tuned entries for {template.name} to export")
+    # the sizes in the template's order, as launch() takes them (the database keeps a problem's keys sorted)
+    order = list(template.problem)
+    entries = [{**e, "problem": {**{k: e["problem"][k] for k in order if k in e["problem"]}, **e["problem"]}}
+               for e in entries]
     ns = f"evo_tuned_{_ident(template.name)}"
     cc = int(re.sub(r"\D", "", arch))
     changed = [i for i, e in enumerate(entries) if template.changed_since(e.get("template_hash"))]

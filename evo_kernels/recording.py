@@ -67,6 +67,10 @@ def record(template_name: str, problem: dict[str, int] | None = None, sample: in
     from evo_kernels.tuning import StoreWriter, measured_before
 
     t = load_template(template_name)
+    if problem is not None:   # --size: every dimension of the template, each 1 or more, before the GPU is looked for
+        from evo_kernels.settings import check_problem
+
+        problem = check_problem(problem, t.problem, f"record {t.name}")
     old = _existing(out, t, problem) if extend and Path(out).exists() else None
     # extending without a size: the recording's own (not the template's PROBLEM, which it may not be)
     problem = dict(problem or (old["problem"] if old is not None else t.problem))

@@ -138,6 +138,18 @@ class ResultStore:
         with self._conn:  # commits on success, rolls back on any exception
             yield
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Several reads of one state of the database, whatever a writer commits meanwhile (a deferred read
+        transaction: in WAL mode it reads the commit that was last when it began): the rows and the count that
+        ``leaderboard --watch`` prints together."""
+        with self._guard():
+            self._conn.execute("BEGIN")
+            try:
+                yield
+            finally:
+                self._conn.execute("COMMIT")
+
     def close(self) -> None:
         """Close the connection; the store cannot be used afterwards."""
         with self._lock:

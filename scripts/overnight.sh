@@ -22,5 +22,26 @@ fi
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 EK=$ROOT/.venv/bin/evo-kernels
 [ -x "$EK" ] || (cd "$ROOT" && bash scripts/setup.sh)
+start=$(stat -c %s "$LOG")   # the log is appended to: what this batch writes starts here
 nohup setsid "$EK" batch "$JOBS" >> "$LOG" 2>&1 < /dev/null &
-echo "batch $JOBS running as pid $!; log: $LOG (the leaderboard degrades to plain lines there)"
+pid=$!
+# The batch checks its whole file before its first line (docs/batch.md): wait for that line (at most 60 s) so that a
+# file it refuses is said here, with its exit status, not only in the log after "running".
+for _ in $(seq 600); do
+  kill -0 "$pid" 2>/dev/null || break
+  [ "$(stat -c %s "$LOG")" -gt "$start" ] && break
+  sleep 0.1
+done
+if tail -c +$((start + 1)) "$LOG" | grep -q '^evo-kernels: error: '; then   # refused: it exits right after
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+fi
+if ! kill -0 "$pid" 2>/dev/null; then
+  rc=0
+  wait "$pid" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    tail -c +$((start + 1)) "$LOG" >&2
+    echo "scripts/overnight.sh: the batch stopped at once (exit status $rc; logged in $LOG)" >&2
+    exit "$rc"
+  fi
+fi
+echo "batch $JOBS running as pid $pid; log: $LOG (the leaderboard degrades to plain lines there)"

@@ -100,3 +100,12 @@ def test_a_gpu_that_pycuda_cannot_reach_is_named_with_the_fix_not_called_absent(
 def test_an_nvidia_smi_that_lists_no_gpu_leaves_the_plain_words(gpu_without_pycuda, tmp_path):
     (tmp_path / "fake-bin" / "nvidia-smi").write_text("#!/bin/sh\necho 'No devices were found'; exit 6\n")
     assert choose.unusable_gpu() is None and choose.no_gpu_words() == "no GPU here"
+
+
+def test_the_local_pool_refuses_gpus_this_machine_does_not_have(monkeypatch):
+    # was: a GPU worker started for each index asked, failing in a traceback (record --gpus 3 on a machine without)
+    with pytest.raises(BackendError, match=r"^--gpus 3: no GPU visible here"):
+        open_runner(Backend(gpus=(3,)))
+    monkeypatch.setattr(choose, "gpu_count", lambda: 2)
+    with pytest.raises(BackendError, match=r"^--gpus 0,2: this machine has 2 GPUs \(indices 0\.\.1\)$"):
+        open_runner(Backend(gpus=(0, 2)))

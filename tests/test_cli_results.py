@@ -263,6 +263,28 @@ def test_leaderboard_watch_refuses_in_one_line(finished, capsys, flags, says):
     one_line_error(code, err, says)
 
 
-def test_leaderboard_watch_of_a_database_whose_folder_is_missing_is_one_line(tmp_path, capsys):
-    code, err = run(capsys, "leaderboard", "--db", str(tmp_path / "no" / "r.db"), "--watch")
-    one_line_error(code, err, f"{tmp_path / 'no' / 'r.db'}: its folder {tmp_path / 'no'} does not exist")
+def test_leaderboard_watch_waits_for_a_database_whose_folder_the_run_will_create(tmp_path, capsys, monkeypatch):
+    # was refused ("its folder ... does not exist, so no run can write it"), yet tune and batch create the folder of
+    # their database: `scripts/overnight.sh night.toml` and then `leaderboard --db night/results.db --watch`, as
+    # docs/batch.md says, was refused while the batch had not yet made its out folder
+    import evo_kernels.leaderboard as lb
+
+    real = lb.watch
+
+    def one_reading(read, every_s, stream=None, sleep=None):
+        def stop(_):
+            raise KeyboardInterrupt
+        return real(read, every_s, stream, stop)
+
+    monkeypatch.setattr(lb, "watch", one_reading)
+    db = tmp_path / "night" / "results.db"
+    assert main(["leaderboard", "--db", str(db), "--watch"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and f"{db}; no database yet: waiting for a run to write it" in out.out
+    assert not (tmp_path / "night").exists()
+
+
+def test_leaderboard_watch_of_a_database_under_a_file_is_one_line(tmp_path, capsys):
+    (tmp_path / "f").write_text("")
+    code, err = run(capsys, "leaderboard", "--db", str(tmp_path / "f" / "no" / "r.db"), "--watch")
+    one_line_error(code, err, f"{tmp_path / 'f' / 'no' / 'r.db'}: {tmp_path / 'f'} is a file, so no run can write it")

@@ -333,3 +333,17 @@ def test_entries_of_another_template_of_the_same_name_are_named_with_its_file():
     assert not_of(t, [{**good, "problem": {"N": 5}}]) == (
         f"its transpose evaluations are of another template: tuned at N=5, not in the dimensions of {t.mako_path} "
         "(R, C)")
+
+
+def test_header_takes_the_sizes_in_the_templates_order_whatever_the_rows_order(tmp_path):
+    # was: the database keeps a problem with its keys sorted ({"K", "M", "N"}), and the header took that order for
+    # its <name>_scratch_elems(K, M, N) helpers and pick(K, M, N), while launch() takes (..., M, N, K): a caller
+    # who sized the scratch buffers in launch()'s order got the wrong size (too small where K < N)
+    t = load_template("sgemm")
+    rows = entries(t, [t.problem])
+    rows[0]["problem"] = dict(sorted(rows[0]["problem"].items()))   # as ResultStore returns it
+    header = render_header(t, rows)
+    assert "inline long long work_scratch_elems(long long M, long long N, long long K)" in header
+    assert "inline long long tiles_scratch_elems(long long M, long long N, long long K)" in header
+    assert "inline int pick(int M, int N, int K)" in header
+    assert '// ---- specialization 0: tuned for {"M": 4096, "N": 4096, "K": 4096}' in header

@@ -63,3 +63,14 @@ def test_a_batch_file_that_is_not_there_is_one_line_and_nothing_detached(tmp_pat
     assert r.stderr == (f"scripts/overnight.sh: {jobs}: batch file not found (usage: scripts/overnight.sh JOBS.toml "
                         "[LOG])\n"), r.stderr
     assert sorted(os.listdir(tmp_path)) == before   # no log either
+
+
+def test_a_batch_file_the_batch_refuses_is_said_here_not_only_in_the_log(tmp_path, overnight):
+    # was: "batch ... running as pid N" and exit status 0, while the batch had refused its file a second later in the
+    # log: a typo found the next morning, after a night of nothing
+    (tmp_path / "typo.toml").write_text('budget = 5\n\n[[job]]\ntemplate = "transpos"\n')
+    r = run(overnight, "typo.toml", cwd=tmp_path)
+    assert r.returncode == 2 and "running" not in r.stdout, r
+    assert "typo.toml: job 1 (transpos): unknown template 'transpos'" in r.stderr, r.stderr
+    assert "typo.log" in r.stderr   # where it was logged too
+    assert "unknown template 'transpos'" in (tmp_path / "typo.log").read_text()

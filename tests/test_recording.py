@@ -219,3 +219,35 @@ def test_extend_without_a_size_takes_the_recordings_own(tmp_path):
         record("transpose", extend=True, out=str(mine), db=str(tmp_path / "r.db"))
     with pytest.raises(ValueError, match="mine.json.gz: cannot extend, it records problem"):
         record("transpose", problem=dict(t.problem), extend=True, out=str(mine), db=str(tmp_path / "r.db"))
+
+
+@pytest.mark.parametrize("size, says", [
+    ({"Q": 5}, "record transpose: --size: Q is not a dimension of this template (its dimensions: R, C)"),
+    ({"R": 0, "C": 5}, "record transpose: --size: R = 0 is no size"),
+    ({"R": 64}, "record transpose: --size: no size for C"),
+])
+def test_record_checks_its_size_before_the_gpu_is_looked_for(tmp_path, capsys, monkeypatch, size, says):
+    # was: "no GPU visible here" (here), and on a GPU a size the template does not have went on to the measurement
+    from evo_kernels.cli import main
+    from evo_kernels.runners import choose
+
+    monkeypatch.setenv(choose.FORCE_REPLAY_ENV, "1")
+    out, db = tmp_path / "x.json.gz", tmp_path / "x.db"
+    code = main(["record", "transpose", "--size", *(f"{k}={v}" for k, v in size.items()), "--out", str(out),
+                 "--db", str(db)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and says in err[0], err
+    assert not out.exists() and not db.exists()
+
+
+def test_record_on_gpus_this_machine_does_not_have_is_one_line(tmp_path, capsys, monkeypatch):
+    # was: a traceback ending "RuntimeError: GPU worker start failed: ... No module named 'pycuda'"
+    from evo_kernels.cli import main
+    from evo_kernels.runners import choose
+
+    monkeypatch.setenv(choose.FORCE_REPLAY_ENV, "1")
+    out, db = tmp_path / "x.json.gz", tmp_path / "x.db"
+    code = main(["record", "transpose", "--gpus", "3", "--sample", "2", "--out", str(out), "--db", str(db)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "record transpose: --gpus 3: no GPU" in err[0], err
+    assert not out.exists() and not db.exists()

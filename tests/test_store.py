@@ -187,3 +187,19 @@ def test_sigkill_loses_no_finished_evaluation(db: Path) -> None:
         assert s.count("killed") == 5
     with ResultStore(db) as s:
         assert [r["genome_key"] for r in s.rows(run_id="killed")] == [f"k{i}" for i in range(5)]
+
+
+def test_a_snapshot_reads_one_state_of_the_database_while_a_writer_commits(db: Path) -> None:
+    # leaderboard --watch read the best rows and then the count in two reads: a run committing between them gave a
+    # block whose "N evaluation(s)" was not the state its rows were read from
+    writer = ResultStore(db)
+    try:
+        writer.add(make_eval(key="k0", fitness=1.0), "r", DEVICE)
+        with ResultStore(db, readonly=True) as reader:
+            with reader.snapshot():
+                assert [r["genome_key"] for r in reader.top(5)] == ["k0"]
+                writer.add(make_eval(key="k1", fitness=2.0), "r", DEVICE)
+                assert reader.count() == 1 and [r["genome_key"] for r in reader.top(5)] == ["k0"]
+            assert reader.count() == 2 and [r["genome_key"] for r in reader.top(5)] == ["k1", "k0"]
+    finally:
+        writer.close()

@@ -111,10 +111,15 @@ class LocalSpec:
             return ReplayRunner(load_space(self.replay), delay_s=self.delay_s)
         from evo_kernels.runners.local import GpuPool
 
-        devices = list(self.gpus) if self.gpus is not None else list(range(gpu_count()))
-        if not devices:
-            raise BackendError(f"{unusable_gpu() or 'no GPU visible here (pycuda finds none)'}; replay a recording "
-                               "instead")
+        n = gpu_count()
+        devices = list(self.gpus) if self.gpus is not None else list(range(n))
+        if not devices or not n:
+            asked = f"--gpus {','.join(map(str, devices))}: " if devices else ""
+            raise BackendError(f"{asked}{unusable_gpu() or 'no GPU visible here (pycuda finds none)'}; replay a "
+                               "recording instead")
+        if max(devices) >= n:  # GPUs asked by index must be here (replay_source says so for tune; record comes here)
+            raise BackendError(f"--gpus {','.join(map(str, devices))}: this machine has {n} GPU{'s' if n > 1 else ''} "
+                               f"(indices 0..{n - 1})")
         return GpuPool(devices, seed=self.seed, **dict(self.gpu_options))
 
 
