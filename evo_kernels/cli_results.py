@@ -54,6 +54,17 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fresh(db: Path) -> bool:
+    """Whether ``db`` is a database a run has just created, without its tables yet (anything else that is not a
+    results database is refused when it is opened)."""
+    from evo_kernels.store_file import StoreError, inspect_file
+
+    try:
+        return inspect_file(db) is None
+    except StoreError:
+        return False
+
+
 def _watch(args: argparse.Namespace) -> int:
     """``leaderboard --watch S``: the table read again every S seconds while a run writes the database."""
     from evo_kernels.leaderboard import Snapshot, infeasible_count, store_rows, watch
@@ -74,6 +85,8 @@ def _watch(args: argparse.Namespace) -> int:
     def read() -> Snapshot:
         if not db.exists():   # started before the run it watches: wait for it
             return Snapshot([], f"{db}", "no database yet: waiting for a run to write it")
+        if _fresh(db):   # the run has created the file and not yet its tables
+            return Snapshot([], f"{db}", "the database is being created: waiting for its first evaluation")
         with _store(args.db) as store, store.snapshot():   # the rows and the count of one state of the run
             rows = store_rows(store, args.template, args.top)
             n = store.count(template=args.template)

@@ -288,3 +288,33 @@ def test_leaderboard_watch_of_a_database_under_a_file_is_one_line(tmp_path, caps
     (tmp_path / "f").write_text("")
     code, err = run(capsys, "leaderboard", "--db", str(tmp_path / "f" / "no" / "r.db"), "--watch")
     one_line_error(code, err, f"{tmp_path / 'f' / 'no' / 'r.db'}: {tmp_path / 'f'} is a file, so no run can write it")
+
+
+def test_leaderboard_watch_waits_while_the_run_creates_its_database(tmp_path, capsys):
+    # under load the watcher read the file between its creation and its tables and stopped: "an empty database, not
+    # yet a results database" (exit 2) while the run went on; a file that is some other SQLite database still stops it
+    import sqlite3
+
+    db = tmp_path / "w.db"
+    db.write_bytes(b"")   # as a run's first moment leaves it
+    with (tmp_path / "watch.log").open("w") as out:
+        p = subprocess.Popen([sys.executable, "-m", "evo_kernels.cli", "leaderboard", "--db", str(db), "--watch",
+                              "0.1"], stdout=out, stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        end = time.monotonic() + 60
+        while "waiting" not in (tmp_path / "watch.log").read_text() and time.monotonic() < end:
+            time.sleep(0.1)
+        time.sleep(0.5)   # a few readings more
+        assert p.poll() is None, p.stderr.read()   # still watching
+        p.send_signal(signal.SIGINT)
+        assert p.wait(timeout=60) == 0
+    finally:
+        p.kill()
+    lines = (tmp_path / "watch.log").read_text().splitlines()   # one block: the readings changed nothing
+    assert len(lines) == 1 and lines[0].endswith(
+        f"{db}; the database is being created: waiting for its first evaluation"), lines
+    other = tmp_path / "o.db"
+    with sqlite3.connect(other) as c:
+        c.execute("CREATE TABLE x (a)")
+    code, err = run(capsys, "leaderboard", "--db", str(other), "--watch", "0.1")
+    one_line_error(code, err, f"{other}: a SQLite database of another application")
