@@ -294,12 +294,13 @@ def store_rows(store, template: str | None, top: int) -> list[dict]:
         except Exception:  # a template gone or broken since: no rates, still a row
             nbytes, flops = 0, 0
         unit, rate = throughput(r["median_ms"], nbytes, flops)
-        out.append({"template": r["template"], "problem": r["problem"], "key": r["genome_key"],
-                    "genome": genome, "median_us": r["median_ms"] * 1e3, "speedup": r["speedup"],
-                    "fitness": r["fitness"], "rate": rate, "rate_unit": unit,
+        out.append({"template": r["template"], "problem": in_template_order(r["problem"], r["template"]),
+                    "key": r["genome_key"], "genome": genome, "median_us": r["median_ms"] * 1e3,
+                    "speedup": r["speedup"], "fitness": r["fitness"], "rate": rate, "rate_unit": unit,
                     "roofline_pct": roofline_pct(r["median_ms"], nbytes, flops), "registers": r["registers"],
                     "spill_bytes": r["spill_bytes"], "cv": r["cv"], "member": r.get("member"),
-                    "generation": r.get("generation"), "gpu": r.get("gpu_name"), "replay": bool(r.get("replay"))})
+                    "generation": r.get("generation"), "gpu": r.get("gpu_name"),
+                    "replay": bool(r.get("replay"))})
     return out
 
 

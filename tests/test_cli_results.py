@@ -318,3 +318,11 @@ def test_leaderboard_watch_waits_while_the_run_creates_its_database(tmp_path, ca
         c.execute("CREATE TABLE x (a)")
     code, err = run(capsys, "leaderboard", "--db", str(other), "--watch", "0.1")
     one_line_error(code, err, f"{other}: a SQLite database of another application")
+
+
+def test_leaderboard_json_gives_a_problem_in_the_templates_order(finished, capsys):
+    # the newcomer audit: --json listed transpose's size as {"C": .., "R": ..} (the database's sorted keys), where the
+    # table, tune and export say R x C
+    assert main(["leaderboard", "--db", str(finished), "--top", "2", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and all(list(r["problem"]) == ["R", "C"] for r in rows), rows
