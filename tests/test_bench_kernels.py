@@ -244,7 +244,7 @@ def _pending(name: str) -> dict[str, str]:
     return dict(line.split("=", 1) for line in out.splitlines())
 
 
-@pytest.mark.parametrize("name", ["second-table", "short-rows-64", "auto"])
+@pytest.mark.parametrize("name", ["second-table", "short-rows-64-heldout", "auto"])
 def test_each_pending_device_call_names_sizes_templates_and_files_that_exist(name):
     """A waiting device call (benchmarks/calls/pending.sh, run as it would be with PENDING_DRY_RUN) asks for sizes
     that bench_kernels.py parses, of the templates it measures, and for --extra and profile-case files that are in

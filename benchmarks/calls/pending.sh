@@ -4,8 +4,8 @@
 #   export PYTHONPATH=/tmp/site:$PWD EVO_COMMIT=<commit>; bash benchmarks/calls/pending.sh auto $OUT
 # NAME is one of the calls below, or "auto": second-table on an H200 (the reading of issue 17 has to be one call on the
 # H200; the shapes stage writes benchmarks/dev/targets.py's reading of it to shapes/TARGETS.txt), AUTO_ELSE (default:
-# the waiting measurement, short-rows-64, about 330 s of search and the GPU tests) on any other card, where the table
-# has been read three times already.
+# the waiting measurement, short-rows-64-heldout, about 150 s) on any other card, where the table has been read three
+# times already.
 # Each is one scripts/gpu_session.sh run of at most about 560 s; T_SHAPES etc. given by the caller override the
 # defaults below.
 # When a call has run, move it out of this file; benchmarks/dev/file_call.py files what it returned in
@@ -16,7 +16,7 @@ OUTDIR=${2:?usage: benchmarks/calls/pending.sh NAME OUTDIR}
 cd "$(dirname "$0")/../.."
 if [ "$NAME" = auto ]; then
   if nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | grep -q H200; then NAME=second-table
-  else NAME=${AUTO_ELSE:-short-rows-64}; fi
+  else NAME=${AUTO_ELSE:-short-rows-64-heldout}; fi
 fi
 echo "pending.sh: $NAME" >&2
 export SHAPES_SAMPLE=0 SHAPES_CLIMB=0
@@ -56,21 +56,15 @@ case $NAME in
     SHAPES_SIZES="--size second $FEW_ROWS" \
     SHAPES_ARGS="--designs --extra benchmarks/candidates/stencil_narrow_flat_candidates.json --rounds 3" \
       session ;;
-  short-rows-64)
-    # softmax rows of 33-64 floats: 2026-12-07i call 1 (H100) read the designs at 1013071 x 38 at 95% of the same-size
-    # copy and 0.95x torch.compile (design26, 8 threads a row); the staged design (UseSharedMemory_Stage 32, 100% at 29
-    # floats) stages nothing past 32. A search from the designs (a climbing step, no random sample) with 44 staged
-    # candidates of UseSharedMemory_Stage 64 (candidates/softmax_stage64_candidates.make.py.txt: 40 drawn, 4 the staged
-    # design with Stage 64/128 and 32-128 rows a block; fuzzed on the CPU emulator first), at 38 and 50 floats; two sizes
-    # held out (numpy default_rng(20261290), C in 33-64, 256 MiB-1.5 GiB, drawn before the call: 1276946 x 36,
-    # 5008023 x 33). Then benchmarks/dev/choose_designs.py with those two as --holdout. After it, the GPU tests
-    # (the runner now checks each build's arguments against its cubin before a launch: this is its first GPU run)
-    STAGES=${STAGES:-shapes tests} T_SHAPES=${T_SHAPES:-330} T_TESTS=${T_TESTS:-200} TESTS_FILES=${TESTS_FILES:-} \
-    TESTS_K=${TESTS_K:-} SHAPES_CLIMB=1 SHAPES_TEMPLATES="softmax" \
-    SHAPES_SIZES="$(sizes softmax R,C 1013071,38 2677018,50 1276946,36 5008023,33)" \
-    SHAPES_ARGS="--designs --extra benchmarks/candidates/softmax_stage64_candidates.json --rounds 3" \
+  short-rows-64-heldout)
+    # softmax rows of 33-64 floats: 2026-12-07i call 2 (H100) searched at 38, 50, 36 and 33 floats; three designs were
+    # chosen on all four (two with UseSharedMemory_Stage 64). This reads the designs alone at three sizes drawn after
+    # that choice (numpy default_rng(20261292), C in 33-64, 256 MiB-1.5 GiB: 4932016 x 40, 4696621 x 42, 4696356 x 41)
+    STAGES=${STAGES:-shapes} T_SHAPES=${T_SHAPES:-170} SHAPES_TEMPLATES="softmax" \
+    SHAPES_SIZES="$(sizes softmax R,C 4932016,40 4696621,42 4696356,41)" \
+    SHAPES_ARGS="--designs --rounds 3" \
       session ;;
   *)
-    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-rows-64, auto)" >&2
+    echo "benchmarks/calls/pending.sh: unknown call '$NAME' (second-table, short-rows-64-heldout, auto)" >&2
     exit 2 ;;
 esac
