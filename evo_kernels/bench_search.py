@@ -136,6 +136,8 @@ def _warm_start(strategy: str, space_file: str) -> dict[str, Any]:
         return {"left_out_sources": 0}
     name = _space(space_file).name
     out: dict[str, Any] = {"left_out_sources": len(ws.left_out)}
+    if ws.population is not None and name in ws.population.trained_on:  # pretrained on it: nothing can be left out
+        out["pretrained_on_this_space"] = True
     if ws.left_out:
         out["left_out"] = [w.words(name) for w in ws.left_out]
     if ws.population is not None or ws.shipped:
@@ -203,7 +205,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
             "median_best_over_optimum": x, "left_out_sources": n, "left_out": [why, ...] (where n > 0: each
             source and the share of the space's configurations it holds, "X shares N of M configurations with NAME"),
             "warm_start": what the run starts from, "shipped_default": bool, "prior_serves": bool (pbt only; the
-            three absent for a cold start asked as such, ``init_population=none``)}}}},
+            three absent for a cold start asked as such, ``init_population=none``), "pretrained_on_this_space": true
+            (only where the population's ``trained_on`` names this space: in-sample counts)}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
          "median_counts_failed_runs_as": N + 1}
 
@@ -264,6 +267,7 @@ def format_table(result: dict[str, Any]) -> str:
         for s, r in sp["strategies"].items():
             ratio = r["median_best_over_optimum"]
             label = f"{s} (its source fitted on this space left out)" if r.get("left_out_sources") else s
+            label += " (pretrained on this space: in-sample)" if r.get("pretrained_on_this_space") else ""
             lines.append(f"| {name} | {sp['optimum']:.4g} | {label} | {_cell(r['median_evals_to_5pct'], budget)} "
                          f"| {r['success_5pct']:.0%} | {_cell(r['median_evals_to_1pct'], budget)} "
                          f"| {r['success_1pct']:.0%} | {'-' if ratio is None else f'{ratio:.3f}'} |")
@@ -319,6 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for why in r.get("left_out", ()):
                 print(f"bench-search: {s} on {name}: its names prior's source {why}: left out (leave one out: with "
                       "it the counts would measure the space's own data)", file=sys.stderr)
+            if r.get("pretrained_on_this_space"):
+                print(f"bench-search: {s} on {name}: its population was pretrained on {name} itself (a prior over "
+                      "transform kinds cannot leave one space out): the counts are in-sample", file=sys.stderr)
             if r.get("prior_serves") is False or r.get("shipped_default"):
                 print(f"bench-search: {s} on {name}: {r['warm_start']}", file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))

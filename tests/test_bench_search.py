@@ -215,6 +215,31 @@ def test_a_warm_start_and_a_stop_at_one_percent(space_file: str, capsys: pytest.
     assert len(err) == 1 and "/nonexistent" in err[0]
 
 
+def test_a_pretrained_population_benchmarked_on_a_space_it_was_trained_on_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A population pretrained with a prior over transform kinds (scripts/pretrain_population.py) cannot leave one
+    space out: benchmarked on a space its ``trained_on`` names, the counts are in-sample. Was: nothing said (a
+    names prior's source is left out and said; this was silent); now one stderr line, the JSON key and the row."""
+    shipped = str(Path(__file__).resolve().parents[1] / "populations" / "pretrained-no-pnpoly")
+    own = tmp_path / "gemm_RTX_3090.json"   # a space of its training (by name): in-sample
+    other = tmp_path / "pnpoly_RTX_3090.json"   # held out of its training
+    own.write_text(json.dumps(_cache()))
+    other.write_text(json.dumps(_cache()))
+    spec = f"pbt:init_population={shipped}"
+    assert main(["--space", str(own), "--space", str(other), "--strategy", spec, "--strategy", "pbt",
+                 "--budget", "5", "--seeds", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    spaces = json.loads(out)["spaces"]
+    assert spaces["gemm_RTX_3090"]["strategies"][spec]["pretrained_on_this_space"] is True
+    assert "pretrained_on_this_space" not in spaces["pnpoly_RTX_3090"]["strategies"][spec]
+    assert "pretrained_on_this_space" not in spaces["gemm_RTX_3090"]["strategies"]["pbt"]
+    said = [line for line in err.splitlines() if "trained on" in line]
+    assert said == [f"bench-search: {spec} on gemm_RTX_3090: its population was pretrained on gemm_RTX_3090 itself "
+                    "(a prior over transform kinds cannot leave one space out): the counts are in-sample"]
+    assert main(["--space", str(own), "--strategy", spec, "--budget", "5", "--seeds", "1"]) == 0
+    assert f"| {spec} (pretrained on this space: in-sample) |" in capsys.readouterr().out
+
+
 def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_file: str, tmp_path: Path,
                                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """A population whose names prior holds a source made from the very space benchmarked (a corpus population
