@@ -40,21 +40,57 @@ BATCH_SIZE = 1  # default: each evaluation seen before the next is chosen, as Ke
 Progress = Callable[[int, int, str], None]  # (runs done, runs in all, label of the run just done)
 
 
+def _items(rest: str) -> list[str]:
+    """``rest`` split at its commas outside brackets, braces and double quotes: a JSON list or object VALUE
+    (``perturbation_factors=[1.2,0.8]``) is one item."""
+    items, depth, quoted, start = [], 0, False, 0
+    for i, c in enumerate(rest):
+        if quoted:
+            quoted = c != '"' or rest[i - 1] == "\\"
+        elif c == '"':
+            quoted = True
+        elif c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth = max(depth - 1, 0)
+        elif c == "," and depth == 0:
+            items.append(rest[start:i])
+            start = i + 1
+    items.append(rest[start:])
+    return [item for item in items if item]
+
+
 def parse_strategy(spec: str) -> tuple[str, dict[str, Any]]:
     """``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]`` (settings passed to the strategy's constructor;
-    a VALUE is read as JSON where it parses, else kept as a string): ``pbt:surrogate=trees``."""
+    a VALUE is read as JSON where it parses, else kept as a string; a JSON list or object keeps its commas:
+    ``pbt:perturbation_factors=[1.2,0.8]``): ``pbt:surrogate=trees``. A KEY given twice is refused."""
     name, _, rest = spec.partition(":")
     if name not in STRATEGIES:
         raise ValueError(f"unknown strategy {name!r} in {spec!r}; known: {', '.join(STRATEGIES)}")
     opts: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
+    for item in _items(rest):
         key, eq, value = item.partition("=")
         if not eq or not key:
             raise ValueError(f"strategy {spec!r}: {item!r} is not KEY=VALUE")
+        if key in opts:
+            raise ValueError(f"strategy {spec!r}: {key} is given twice")
         try:
             opts[key] = json.loads(value)
         except json.JSONDecodeError:
             opts[key] = value
+    return name, opts
+
+
+def _parsed(spec: str) -> tuple[str, dict[str, Any]]:
+    """:func:`parse_strategy`, with ``init_population`` checked: on the command line it names a saved population's
+    folder, or none (a number or a boolean is refused in one line, as any option of the wrong type is)."""
+    from evo_kernels.checkpoint import COLD
+
+    name, opts = parse_strategy(spec)
+    folder = opts.get("init_population")
+    if folder is not None and (not isinstance(folder, str) or not folder):
+        raise ValueError(f"strategy {name}: option init_population = {folder!r}: a saved population's folder, "
+                         f"or {COLD}")
     return name, opts
 
 
@@ -65,7 +101,7 @@ def _strategy_options(spec: str) -> tuple[str, dict[str, Any]]:
     :func:`_options_on`, where an unset ``init_population`` is the shipped default)."""
     from evo_kernels.checkpoint import COLD, load_pretrained  # torch-heavy: only where a warm start is asked for
 
-    name, opts = parse_strategy(spec)
+    name, opts = _parsed(spec)
     if opts.get("init_population") == COLD:
         del opts["init_population"]
     elif isinstance(opts.get("init_population"), str):
@@ -83,7 +119,7 @@ def _options_on(strategy: str, space_file: str) -> tuple[str, dict[str, Any], An
     with it the counts would measure the space's own data, not a search."""
     from evo_kernels.checkpoint import warm_start
 
-    name, opts = parse_strategy(strategy)
+    name, opts = _parsed(strategy)
     if name != "pbt":
         return name, opts, None
     rp = _space(space_file)
@@ -100,6 +136,8 @@ def _warm_start(strategy: str, space_file: str) -> dict[str, Any]:
         return {"left_out_sources": 0}
     name = _space(space_file).name
     out: dict[str, Any] = {"left_out_sources": len(ws.left_out)}
+    if ws.population is not None and name in ws.population.trained_on:  # pretrained on it: nothing can be left out
+        out["pretrained_on_this_space"] = True
     if ws.left_out:
         out["left_out"] = [w.words(name) for w in ws.left_out]
     if ws.population is not None or ws.shipped:
@@ -167,7 +205,8 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
             "median_best_over_optimum": x, "left_out_sources": n, "left_out": [why, ...] (where n > 0: each
             source and the share of the space's configurations it holds, "X shares N of M configurations with NAME"),
             "warm_start": what the run starts from, "shipped_default": bool, "prior_serves": bool (pbt only; the
-            three absent for a cold start asked as such, ``init_population=none``)}}}},
+            three absent for a cold start asked as such, ``init_population=none``), "pretrained_on_this_space": true
+            (only where the population's ``trained_on`` names this space: in-sample counts)}}}},
          "budget": N, "seeds": K, "seed_start": S, "batch_size": B, "weights": {...},
          "median_counts_failed_runs_as": N + 1}
 
@@ -177,8 +216,10 @@ def bench_search(space_files: Sequence[str], strategies: Sequence[str], budget: 
     for s in strategies:  # bad settings fail here, before any run, not in a worker
         name, opts = _strategy_options(s)
         make_strategy(name, GenomeSpace([Gene("x", "Generic", (0, 1), 0)]), **opts)
-    if budget < 1 or seeds < 1 or seed_start < 0 or batch_size < 1 or ahead < 0:
-        raise ValueError("bench_search: budget, seeds and batch size must be at least 1, seed_start at least 0")
+    for flag, value, least in (("--budget", budget, 1), ("--seeds", seeds, 1), ("--seed-start", seed_start, 0),
+                               ("--batch-size", batch_size, 1), ("--ahead", ahead, 0)):
+        if value < least:
+            raise ValueError(f"{flag} {value}: must be at least {least}")
     spaces = {}
     for f in space_files:
         rp = _space(str(f))
@@ -226,6 +267,7 @@ def format_table(result: dict[str, Any]) -> str:
         for s, r in sp["strategies"].items():
             ratio = r["median_best_over_optimum"]
             label = f"{s} (its source fitted on this space left out)" if r.get("left_out_sources") else s
+            label += " (pretrained on this space: in-sample)" if r.get("pretrained_on_this_space") else ""
             lines.append(f"| {name} | {sp['optimum']:.4g} | {label} | {_cell(r['median_evals_to_5pct'], budget)} "
                          f"| {r['success_5pct']:.0%} | {_cell(r['median_evals_to_1pct'], budget)} "
                          f"| {r['success_1pct']:.0%} | {'-' if ratio is None else f'{ratio:.3f}'} |")
@@ -237,7 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="evo-kernels bench-search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--space", action="append", required=True, help="a recorded space (.json or .json.gz)")
     ap.add_argument("--strategy", action="append", required=True,
-                    help=f"one of {', '.join(STRATEGIES)}, optionally with settings: pbt:surrogate=trees. pbt starts "
+                    help=f"one of {', '.join(STRATEGIES)}, optionally with settings: pbt:surrogate=trees,proposals=4 "
+                         "(a list keeps its commas: pbt:perturbation_factors=[1.2,0.8]; a KEY given twice is refused). "
+                         "pbt starts "
                          "as tune does: from the shipped population where it has measured this kernel (its source "
                          "fitted on the benchmarked space itself left out), else cold; pbt:init_population=none is "
                          "always cold, pbt:init_population=DIR starts from DIR")
@@ -279,6 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             for why in r.get("left_out", ()):
                 print(f"bench-search: {s} on {name}: its names prior's source {why}: left out (leave one out: with "
                       "it the counts would measure the space's own data)", file=sys.stderr)
+            if r.get("pretrained_on_this_space"):
+                print(f"bench-search: {s} on {name}: its population was pretrained on {name} itself (a prior over "
+                      "transform kinds cannot leave one space out): the counts are in-sample", file=sys.stderr)
             if r.get("prior_serves") is False or r.get("shipped_default"):
                 print(f"bench-search: {s} on {name}: {r['warm_start']}", file=sys.stderr)
     print(json.dumps(result) if args.json else format_table(result))

@@ -143,11 +143,15 @@ def validate(cfg: TuneConfig, where: str = "tune",
     writing anything or touching the GPU; the first problem is a TuneError naming its file.
     ``run_dir_of`` names the checkpoint folder from the problem, where --population does not;
     ``by_key`` names settings by their batch-file keys rather than their flags."""
-    from evo_kernels.checkpoint import CheckpointError, load_latest
+    from evo_kernels.checkpoint import COLD, CheckpointError, load_latest
     from evo_kernels.store_file import StoreError, check_writable, has_run, inspect_file
 
     try:
         settings.check_fields(asdict(cfg), where, by_key)
+        if cfg.strategy != "pbt" and cfg.init_population not in (None, COLD):  # ga and random start from none
+            flag, strategy = ("init_population", "strategy") if by_key else ("--init-population", "--strategy")
+            raise settings.SettingError(f"{where}: {flag} {cfg.init_population}: {strategy} {cfg.strategy} starts "
+                                        f"from no population; it is for {strategy} pbt")
         template = load_template(cfg.template)
         asked = (None if cfg.problem is None else
                  settings.check_problem(cfg.problem, template.problem, where, "size" if by_key else "--size"))
@@ -231,7 +235,7 @@ def validate(cfg: TuneConfig, where: str = "tune",
                             "--db it ran with, or start afresh with another --population folder")
     init = None
     if cfg.strategy == "pbt":
-        from evo_kernels.checkpoint import COLD, warm_start
+        from evo_kernels.checkpoint import warm_start
 
         if cfg.init_population not in (None, COLD) and not Path(cfg.init_population).is_dir():
             raise TuneError(f"{cfg.init_population}: --init-population is not a folder (or '{COLD}' for a cold start)")

@@ -101,7 +101,7 @@ def test_seed_start(space_file: str, capsys: pytest.CaptureFixture[str]) -> None
     assert late["seed_start"] == 3 and late["seeds"] == 2
     assert late["spaces"]["tiny"]["strategies"]["ga"]["evals_to_5pct"] == full["evals_to_5pct"][3:]
     assert "seeds 3..4;" in format_table(late)
-    with pytest.raises(ValueError, match="seed_start"):
+    with pytest.raises(ValueError, match="--seed-start -1: must be at least 0"):
         bench_search([space_file], ["ga"], budget=30, seeds=2, seed_start=-1)
     assert main(["--space", space_file, "--strategy", "ga", "--budget", "30", "--seeds", "2", "--seed-start", "3",
                  "--json"]) == 0
@@ -129,6 +129,47 @@ def test_strategy_settings(space_file: str, capsys: pytest.CaptureFixture[str]) 
         assert msg.split("'")[0] in capsys.readouterr().err
 
 
+def test_a_value_with_commas_in_brackets_is_one_value() -> None:
+    """A list or object VALUE keeps its commas (``pbt:perturbation_factors=[1.2,0.8]``): options of kind "pair" or
+    "table" can be given at all; was split there, 'is not KEY=VALUE'."""
+    assert parse_strategy("pbt:perturbation_factors=[1.2,0.8],proposals=4") == (
+        "pbt", {"perturbation_factors": [1.2, 0.8], "proposals": 4})
+    assert parse_strategy('pbt:policy={"hidden":4,"name_buckets":2}') == (
+        "pbt", {"policy": {"hidden": 4, "name_buckets": 2}})
+    assert parse_strategy("pbt:acquisition=a,b=c") == ("pbt", {"acquisition": "a", "b": "c"})
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("pbt:surrogate=trees,surrogate=gp", "strategy 'pbt:surrogate=trees,surrogate=gp': surrogate is given twice"),
+    ("pbt:init_population=3", "strategy pbt: option init_population = 3: a saved population's folder, or none"),
+    ("pbt:init_population=true", "strategy pbt: option init_population = True: a saved population's folder, or none"),
+    ("pbt:init_population=[1]", "strategy pbt: option init_population = [1]: a saved population's folder, or none"),
+    ("pbt:init_population=", "strategy pbt: option init_population = '': a saved population's folder, or none"),
+])
+def test_a_repeated_option_and_an_init_population_that_is_no_folder_are_one_line(
+        space_file: str, capsys: pytest.CaptureFixture[str], spec: str, says: str) -> None:
+    """Was: the last of a repeated KEY silently won; a number or boolean as init_population a traceback
+    (AttributeError: 'int' object has no attribute 'name_buckets')."""
+    assert main(["--space", space_file, "--strategy", spec, "--budget", "10", "--seeds", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"bench-search: {says}\n" and captured.out == ""
+
+
+@pytest.mark.parametrize("flag, value, says", [
+    ("--budget", "0", "--budget 0: must be at least 1"),
+    ("--seeds", "0", "--seeds 0: must be at least 1"),
+    ("--seed-start", "-1", "--seed-start -1: must be at least 0"),
+    ("--batch-size", "0", "--batch-size 0: must be at least 1"),
+    ("--ahead", "-1", "--ahead -1: must be at least 0"),
+])
+def test_a_number_out_of_range_is_named(space_file: str, capsys: pytest.CaptureFixture[str], flag: str, value: str,
+                                        says: str) -> None:
+    """The line names the flag and its value (was one sentence for all five, which left --ahead out)."""
+    args = ["--space", space_file, "--strategy", "ga", "--budget", "10", "--seeds", "1", flag, value]
+    assert main(args) == 2
+    assert capsys.readouterr().err == f"bench-search: {says}\n"
+
+
 @pytest.mark.parametrize("spec, says", [
     ("pbt:population_size=0", "strategy pbt: option population_size = 0: must be at least 1"),  # ZeroDivisionError
     ("pbt:sweep=abc", "strategy pbt: option sweep = 'abc': expected an integer, not str"),
@@ -151,7 +192,7 @@ def test_batch_size(space_file: str, capsys: pytest.CaptureFixture[str]) -> None
     assert one["spaces"]["tiny"]["strategies"]["ga"]["evals_to_5pct"] == [
         evals_to_within(SearchLoop(GeneticSearch(rp.space, seed=s), rp.evaluator(PURE_TIME), 30, batch_size=1).run(),
                         1.0, 0.05) for s in range(2)]
-    with pytest.raises(ValueError, match="batch size"):
+    with pytest.raises(ValueError, match="--batch-size 0: must be at least 1"):
         bench_search([space_file], ["ga"], budget=30, seeds=1, batch_size=0)
     assert main(["--space", space_file, "--strategy", "ga", "--budget", "30", "--seeds", "2", "--batch-size", "1",
                  "--json"]) == 0
@@ -172,6 +213,31 @@ def test_a_warm_start_and_a_stop_at_one_percent(space_file: str, capsys: pytest.
                  "--seeds", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "/nonexistent" in err[0]
+
+
+def test_a_pretrained_population_benchmarked_on_a_space_it_was_trained_on_says_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A population pretrained with a prior over transform kinds (scripts/pretrain_population.py) cannot leave one
+    space out: benchmarked on a space its ``trained_on`` names, the counts are in-sample. Was: nothing said (a
+    names prior's source is left out and said; this was silent); now one stderr line, the JSON key and the row."""
+    shipped = str(Path(__file__).resolve().parents[1] / "populations" / "pretrained-no-pnpoly")
+    own = tmp_path / "gemm_RTX_3090.json"   # a space of its training (by name): in-sample
+    other = tmp_path / "pnpoly_RTX_3090.json"   # held out of its training
+    own.write_text(json.dumps(_cache()))
+    other.write_text(json.dumps(_cache()))
+    spec = f"pbt:init_population={shipped}"
+    assert main(["--space", str(own), "--space", str(other), "--strategy", spec, "--strategy", "pbt",
+                 "--budget", "5", "--seeds", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    spaces = json.loads(out)["spaces"]
+    assert spaces["gemm_RTX_3090"]["strategies"][spec]["pretrained_on_this_space"] is True
+    assert "pretrained_on_this_space" not in spaces["pnpoly_RTX_3090"]["strategies"][spec]
+    assert "pretrained_on_this_space" not in spaces["gemm_RTX_3090"]["strategies"]["pbt"]
+    said = [line for line in err.splitlines() if "trained on" in line]
+    assert said == [f"bench-search: {spec} on gemm_RTX_3090: its population was pretrained on gemm_RTX_3090 itself "
+                    "(a prior over transform kinds cannot leave one space out): the counts are in-sample"]
+    assert main(["--space", str(own), "--strategy", spec, "--budget", "5", "--seeds", "1"]) == 0
+    assert f"| {spec} (pretrained on this space: in-sample) |" in capsys.readouterr().out
 
 
 def test_a_names_prior_source_fitted_on_the_benchmarked_space_is_left_out(space_file: str, tmp_path: Path,

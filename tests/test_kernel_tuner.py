@@ -295,6 +295,10 @@ REFUSED = {
                  "result 0 has no time measurement"),
     "t4_unit": (lambda: _t4_with(lambda d: d["results"][0]["measurements"][0].update(unit="furlongs")),
                 "time unit 'furlongs'"),
+    # the units are listed by name (was "is not one of , ms, ...": the empty unit, which means ms, as a blank)
+    "t4_unit_listed": (lambda: _t4_with(lambda d: d["results"][0]["measurements"][0].update(unit="ns")),
+                       "result 0: time unit 'ns' is not one of 'ms', 'milliseconds', 'miliseconds', 's', 'seconds', "
+                       "'us', 'microseconds' (none given: ms)"),
     "t4_empty": (lambda: _json({"schema_version": "1.0.0", "results": []}), "holds no result"),
     # Kernel Tuner's store_metadata_file (benchmark_hub's *-metadata.json.gz): the device, no measurement
     "metadata_only": (lambda: _json({"schema_version": "1.0.0", "metadata": {"device_name": "W7800"}}),

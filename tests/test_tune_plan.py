@@ -1,4 +1,6 @@
 """Where a tuning session starts (tune_plan.start_genomes and the plan's seeds)."""
+from pathlib import Path
+
 from evo_kernels.template import load_template
 from evo_kernels.tune_config import TuneConfig
 from evo_kernels.tune_plan import restrict, start_genomes, validate
@@ -36,3 +38,27 @@ def test_a_session_at_a_size_starts_from_the_designs_of_sizes_like_it(tmp_path):
     t = load_template("softmax")
     assert plan.replay is None and plan.seeds == t.designs_for(p) and plan.seeds != t.designs
     assert plan.seeds[0] == t.designs[t.design_sizes.index([p])]
+
+
+def test_init_population_is_refused_for_a_strategy_that_does_not_start_from_one(tmp_path):
+    """ga and random start from no population: ``--init-population DIR`` with them was silently ignored (even a
+    folder that does not exist); refused in one line naming the flag (the batch key in a batch), nothing written.
+    ``none`` (a cold start) is what they do anyway, so it stands."""
+    import pytest
+
+    from evo_kernels.tune_config import TuneError
+
+    shipped = str(Path(__file__).resolve().parents[1] / "populations" / "names-whole-corpus")
+    for strategy in ("ga", "random"):
+        for folder in (shipped, str(tmp_path / "nosuch")):
+            cfg = TuneConfig(template="transpose", strategy=strategy, init_population=folder,
+                             db=str(tmp_path / "r.db"))
+            with pytest.raises(TuneError, match=f"^tune: --init-population {folder}: --strategy {strategy} "
+                                                "starts from no population; it is for --strategy pbt$"):
+                validate(cfg)
+            with pytest.raises(TuneError, match=f"^job 1: init_population {folder}: strategy {strategy} starts "
+                                                "from no population; it is for strategy pbt$"):
+                validate(cfg, where="job 1", by_key=True)
+        validate(TuneConfig(template="transpose", strategy=strategy, init_population="none",
+                            db=str(tmp_path / "r.db")))
+    assert list(tmp_path.iterdir()) == []

@@ -173,7 +173,8 @@ def _t4(path: Path, doc: dict[str, Any]) -> tuple[list[str], dict[str, list], li
                               "bench-search replays kernel times in ms")
         unit = str(m.get("unit") or meta.get("timeunit") or "ms").lower()
         if unit not in TO_MS:
-            raise ReplayError(f"{path}: result {i}: time unit {unit!r} is not one of {', '.join(TO_MS)}")
+            raise ReplayError(f"{path}: result {i}: time unit {unit!r} is not one of "
+                              f"{', '.join(repr(u) for u in TO_MS if u)} (none given: ms)")
         runtimes = [x * TO_MS[unit] for x in times.get("runtimes") or ()]
         rows.append((f"result {i}", dict(conf), m["value"] * TO_MS[unit], runtimes, compile_ms))
     return keys, domains, rows, {"gpu": meta.get("device_name", doc.get("device_name")),

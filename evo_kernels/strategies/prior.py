@@ -328,6 +328,7 @@ class SavedPopulation:
     hidden: int
     prior: Prior | None = None
     name_buckets: int = 0  # the policies' name embedding (PolicyConfig.name_buckets; 0: none)
+    trained_on: tuple[str, ...] = ()  # the spaces it was pretrained on (scripts/pretrain_population.py's meta)
 
     def serves(self, space: GenomeSpace) -> bool:
         """Whether its prior says anything of ``space`` (PriorInRun's rule: a table of zeros is no prior)."""
@@ -370,4 +371,6 @@ class SavedPopulation:
         buckets = (state.get("config") or {}).get("policy", {}).get("name_buckets", 0)
         if not isinstance(buckets, int) or buckets < 0:
             raise ValueError(f"{path}: name_buckets {buckets!r} is not a count")
-        return cls(path if source is None else str(source), path, list(members), hidden, prior, buckets)
+        trained = (ckpt.get("meta") or {}).get("trained_on") or ()
+        trained_on = tuple(trained) if all(isinstance(n, str) for n in trained) else ()
+        return cls(path if source is None else str(source), path, list(members), hidden, prior, buckets, trained_on)
