@@ -216,6 +216,8 @@ def test_scheduler_with_local_gpu_indices_is_refused():
         DaskRunner(LocalSpec(gpus=(1,)), scheduler="tcp://127.0.0.1:9")
 
 
+# slow (14 s): the CLI end to end over --dask-local; the default suite keeps the runner's tests on a LocalCluster above
+@pytest.mark.slow
 def test_tune_on_a_local_dask_cluster_finds_what_the_local_runner_finds(tmp_path):
     """The issue's check: ``tune transpose --budget 100 --seed 3 --dask-local 2`` (a replay of the
     shipped recording on a CPU machine) has the same best genome as without ``--dask-local``."""

@@ -162,6 +162,9 @@ def kill_at(args: list[str], after_s: float, pace_s: float = 0.03) -> bool:
         return True
 
 
+# slow (24 s): the property over random kill moments; the default suite keeps the deterministic kill-and-resume tests of
+# tune (ga) and batch beside it
+@pytest.mark.slow
 def test_tune_and_batch_killed_at_random_moments_end_as_uninterrupted(tmp_path):
     """A property, on a seeded random sample of moments (at start-up, mid-batch, mid-checkpoint):
     however often a run is killed, started again it ends with the database of an uninterrupted run."""
