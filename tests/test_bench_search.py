@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,19 @@ def test_a_repeated_option_and_an_init_population_that_is_no_folder_are_one_line
     assert main(["--space", space_file, "--strategy", spec, "--budget", "10", "--seeds", "1"]) == 2
     captured = capsys.readouterr()
     assert captured.err == f"bench-search: {says}\n" and captured.out == ""
+
+
+def test_policies_sized_unlike_the_shipped_population_say_how_to_start_cold(capsys: pytest.CaptureFixture[str]) -> None:
+    """The audit: pbt:policy={"hidden":4} on a corpus space named a population the user never gave
+    (names-whole-corpus, pbt's default start) and not the way out."""
+    space = str(Path(__file__).resolve().parents[1] / "benchmarks" / "spaces" / "pnpoly_RTX_3060_laptop.json.gz")
+    assert main(["--space", space, "--strategy", 'pbt:policy={"hidden":4}', "--budget", "5", "--seeds", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "names-whole-corpus" in err, err
+    assert re.search(r"\(its policies have hidden=\d+\); init_population=none", err), err
+    assert err.count("\n") == 1
+    assert main(["--space", space, "--strategy", 'pbt:policy={"hidden":4},init_population=none', "--budget", "5",
+                 "--seeds", "1"]) == 0
 
 
 @pytest.mark.parametrize("flag, value, says", [

@@ -327,12 +327,15 @@ class PBTSearch(Strategy):
         return {**state, "names": ids.expand(len(state["genes"]), -1)}
 
     def _transfer(self, saved: SavedPopulation) -> None:
+        # pbt starts from the shipped population unless told otherwise: a user who sizes the policies anew may not
+        # have named any population, so the line says how to start cold
+        cold = "; init_population=none (tune: --init-population none) starts cold with policies of this size"
         if saved.hidden != self.cfg.policy.hidden:
             raise ValueError(f"{saved.path}: not a PBT population of policies with hidden={self.cfg.policy.hidden} "
-                             f"(its policies have hidden={saved.hidden})")
+                             f"(its policies have hidden={saved.hidden}){cold}")
         if saved.name_buckets != self.cfg.policy.name_buckets:
             raise ValueError(f"{saved.path}: its policies have name_buckets={saved.name_buckets}, this search's "
-                             f"{self.cfg.policy.name_buckets}")
+                             f"{self.cfg.policy.name_buckets}{cold}")
         if saved.prior is not None:
             self.set_prior(saved.prior)
         for m in self.members:
