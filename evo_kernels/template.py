@@ -104,7 +104,7 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
     """The template's two files; a name is looked up in :func:`template_dirs`, the first folder holding it winning,
     with one line on stderr (once per name) where it shadows another of that name, such as a shipped one."""
     p = Path(name_or_path)
-    if p.name.endswith(".cu.mako") or p.suffix == ".py" or p.exists():
+    if p.name.endswith(".cu.mako") or p.suffix == ".py":
         stem = p.name[: -len(".cu.mako")] if p.name.endswith(".cu.mako") else p.stem
         mako_path, meta_path = p.with_name(stem + ".cu.mako"), p.with_name(stem + ".py")
         if not mako_path.exists():
@@ -118,6 +118,9 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
             _SHADOWS_SAID.add(name_or_path)
             print(f"evo-kernels: warning: {found[0]} shadows {', '.join(map(str, found[1:]))}", file=sys.stderr)
         return _resolve(str(found[0]))
+    if p.exists():  # a folder, a recording, a .cu file: named as given, not as a made-up <stem>.cu.mako
+        raise TemplateError(f"{name_or_path}: not a template (give a template's name, or the path of its "
+                            "NAME.cu.mako or NAME.py file)")
     raise TemplateError(f"unknown template {name_or_path!r}; known: {', '.join(available_templates()) or 'none'}")
 
 

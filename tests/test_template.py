@@ -120,6 +120,25 @@ def test_missing_sidecar_names_the_file(tmp_path):
         load_template(str(mako))
 
 
+@pytest.mark.parametrize("given", ["folder", "space.json.gz", "kernel.cu"])
+def test_a_file_or_folder_that_is_no_template_is_named_as_given(tmp_path, given):
+    """A path that exists but is neither a .cu.mako nor a .py (a folder of templates, a recording passed where
+    the template goes, a plain .cu file) is refused naming that path, not a made-up ``<stem>.cu.mako``."""
+    p = tmp_path / given
+    p.mkdir() if given == "folder" else p.write_text("{}")
+    with pytest.raises(TemplateError) as e:
+        load_template(str(p))
+    msg = str(e.value)
+    assert msg.startswith(f"{p}: not a template") and "NAME.cu.mako or NAME.py" in msg and "\n" not in msg
+
+
+def test_a_name_is_a_name_even_where_a_folder_of_that_name_is_here(tmp_path, monkeypatch):
+    """`evo-kernels tune sgemm` run in a folder holding a `sgemm/` (a report's or a batch's out folder)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sgemm").mkdir()
+    assert load_template("sgemm").name == "sgemm"
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_shipped_designs_are_valid_distinct_and_leave_the_hash_alone(name, tmp_path):
     t = load_template(name)
