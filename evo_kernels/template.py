@@ -51,7 +51,7 @@ class Arg:
     role: str  # "in", "out", "inout", "scratch" (zeroed once at allocation, never checked) or "scalar"
     dtype: str = "float32"
     shape: tuple[int, ...] = ()
-    value: int | float = 0  # scalars only
+    value: int | float | None = None  # scalars only, and required there
     # how the harness draws inputs: "normal" (N(0,1)), "uniform" ([0, 1)) or "wide" (N(0, 64^2): magnitudes
     # at which exp overflows unless a kernel subtracts the maximum first, as a softmax must)
     init: str = "normal"
@@ -63,6 +63,8 @@ class Arg:
             raise ValueError(f"arg {self.name}: init {self.init!r} is not normal, uniform or wide")
         if self.dtype not in DTYPES:
             raise ValueError(f"arg {self.name}: dtype {self.dtype!r} not one of {', '.join(DTYPES)}")
+        if self.role == "scalar" and self.value is None:
+            raise ValueError(f"arg {self.name}: a scalar argument needs its value (value=...)")
 
     @property
     def nbytes(self) -> int:
