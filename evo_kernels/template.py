@@ -365,13 +365,20 @@ def _load_designs(path: Path, space: GenomeSpace, problem: Mapping[str, int]) ->
     if not path.exists():
         return [], []
     try:
-        doc = json.loads(path.read_text())
+        try:
+            doc = json.loads(path.read_text())
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not valid JSON: {exc}") from exc
+        if not isinstance(doc, dict) or "designs" not in doc:
+            raise ValueError('expected a JSON object {"designs": [...]}')
         entries = doc["designs"]
         if not isinstance(entries, list):
             raise ValueError("'designs' is not a list")
         out, sizes = [], []
         for i, e in enumerate(entries, 1):
             try:
+                if not isinstance(e, dict) or not isinstance(e.get("genome"), dict):
+                    raise ValueError('expected an object with a "genome" object (and optionally "why" and "at")')
                 out.append(space.check(space.coerce(e["genome"])))
                 at = e.get("at", [])
                 if not isinstance(at, list) or not all(isinstance(a, dict) and set(a) == set(problem) and

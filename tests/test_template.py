@@ -203,6 +203,24 @@ def test_a_size_past_an_int32_argument_is_one_line_naming_the_template():
     assert "reduce_sum.py: at N=3000000000" in r.stderr and "does not fit its 32-bit int" in r.stderr
 
 
+@pytest.mark.parametrize("text, says", [
+    ("[1, 2]", 'expected a JSON object {"designs": [...]}'),
+    ('{"design": []}', 'expected a JSON object {"designs": [...]}'),
+    ('{"designs": [[1]]}', 'design 1: expected an object with a "genome" object'),
+    ('{"designs": [{"why": "fast"}]}', 'design 1: expected an object with a "genome" object'),
+    ("{not json", "not valid JSON: "),
+])
+def test_a_designs_file_of_another_shape_says_what_it_expected(tmp_path, text, says):
+    # was: "list indices must be integers or slices, not str", "'designs'", "'genome'": Python's words, not the file's
+    mako, _ = copy_template(tmp_path)
+    designs = tmp_path / "transpose.designs.json"
+    designs.write_text(text)
+    with pytest.raises(TemplateError) as e:
+        load_template(str(mako))
+    msg = str(e.value)
+    assert msg.startswith(f"{designs}: ") and says in msg and "\n" not in msg, msg
+
+
 def test_designs_of_sizes_most_like_the_problem_come_first():
     from evo_kernels.template import size_distance
 
