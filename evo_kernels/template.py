@@ -123,7 +123,10 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
     if p.exists():  # a folder, a recording, a .cu file: named as given, not as a made-up <stem>.cu.mako
         raise TemplateError(f"{name_or_path}: not a template (give a template's name, or the path of its "
                             "NAME.cu.mako or NAME.py file)")
-    raise TemplateError(f"unknown template {name_or_path!r}; known: {', '.join(available_templates()) or 'none'}")
+    missing = [d for d in template_dirs()[:-1] if not d.is_dir()]  # a typo in $EVO_KERNELS_TEMPLATES
+    said = "".join(f" ($EVO_KERNELS_TEMPLATES names {d}, which is not a folder)" for d in missing)
+    raise TemplateError(f"unknown template {name_or_path!r}{said}; known: "
+                        f"{', '.join(available_templates()) or 'none'}")
 
 
 def _one_line(exc: BaseException) -> str:

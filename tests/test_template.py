@@ -73,6 +73,17 @@ def test_unknown_template_is_one_line():
     assert "\n" not in str(e.value)
 
 
+def test_a_templates_folder_that_does_not_exist_is_named_where_a_name_is_not_found(tmp_path, monkeypatch):
+    # a typo in $EVO_KERNELS_TEMPLATES was ignored in silence: "unknown template 'saxpy'" and the shipped names
+    missing = tmp_path / "tmeplates"
+    monkeypatch.setenv("EVO_KERNELS_TEMPLATES", str(missing))
+    with pytest.raises(TemplateError) as e:
+        load_template("saxpy")
+    msg = str(e.value)
+    assert msg.startswith("unknown template 'saxpy'") and "\n" not in msg
+    assert f"$EVO_KERNELS_TEMPLATES names {missing}, which is not a folder" in msg, msg
+
+
 def test_mako_syntax_error_names_the_file(tmp_path):
     mako, _ = copy_template(tmp_path)
     mako.write_text(mako.read_text().replace("% endif", "% endfor"))
