@@ -11,7 +11,7 @@
     sizes = [{M = 4096, N = 4096, K = 4096}]
     max_registers = 168
     pin = {UseSharedMemory = true}
-    forbid = {UnrollLoop = [false]}
+    forbid = {UnrollLoop = [1]}
     start = [{TileLoops_M = 64}]
 
 Relative paths in the file (``db``, ``out``, ``replay``, ``init_population``, a template given by path) are

@@ -172,7 +172,7 @@ def check_job_value(key: str, value: Any, where: str) -> None:
             _scalar(v) or (isinstance(v, list) and all(_scalar(x) for x in v)) for v in value.values())
         if not ok:
             raise SettingError(f"{where}: forbid {value!r}: expected a table of gene = [values], "
-                               "like forbid = {UnrollLoop = [false]}")
+                               "like forbid = {UnrollLoop = [1, 4]}")
     elif key == "start":
         if not isinstance(value, list) or not all(isinstance(g, Mapping) for g in value):
             raise SettingError(f"{where}: start {value!r}: expected a list of genome tables, "

@@ -51,7 +51,7 @@ class Arg:
     role: str  # "in", "out", "inout", "scratch" (zeroed once at allocation, never checked) or "scalar"
     dtype: str = "float32"
     shape: tuple[int, ...] = ()
-    value: int | float = 0  # scalars only
+    value: int | float | None = None  # scalars only, and required there
     # how the harness draws inputs: "normal" (N(0,1)), "uniform" ([0, 1)) or "wide" (N(0, 64^2): magnitudes
     # at which exp overflows unless a kernel subtracts the maximum first, as a softmax must)
     init: str = "normal"
@@ -63,6 +63,8 @@ class Arg:
             raise ValueError(f"arg {self.name}: init {self.init!r} is not normal, uniform or wide")
         if self.dtype not in DTYPES:
             raise ValueError(f"arg {self.name}: dtype {self.dtype!r} not one of {', '.join(DTYPES)}")
+        if self.role == "scalar" and self.value is None:
+            raise ValueError(f"arg {self.name}: a scalar argument needs its value (value=...)")
 
     @property
     def nbytes(self) -> int:
@@ -104,7 +106,7 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
     """The template's two files; a name is looked up in :func:`template_dirs`, the first folder holding it winning,
     with one line on stderr (once per name) where it shadows another of that name, such as a shipped one."""
     p = Path(name_or_path)
-    if p.name.endswith(".cu.mako") or p.suffix == ".py" or p.exists():
+    if p.name.endswith(".cu.mako") or p.suffix == ".py":
         stem = p.name[: -len(".cu.mako")] if p.name.endswith(".cu.mako") else p.stem
         mako_path, meta_path = p.with_name(stem + ".cu.mako"), p.with_name(stem + ".py")
         if not mako_path.exists():
@@ -118,7 +120,13 @@ def _resolve(name_or_path: str) -> tuple[Path, Path]:
             _SHADOWS_SAID.add(name_or_path)
             print(f"evo-kernels: warning: {found[0]} shadows {', '.join(map(str, found[1:]))}", file=sys.stderr)
         return _resolve(str(found[0]))
-    raise TemplateError(f"unknown template {name_or_path!r}; known: {', '.join(available_templates()) or 'none'}")
+    if p.exists():  # a folder, a recording, a .cu file: named as given, not as a made-up <stem>.cu.mako
+        raise TemplateError(f"{name_or_path}: not a template (give a template's name, or the path of its "
+                            "NAME.cu.mako or NAME.py file)")
+    missing = [d for d in template_dirs()[:-1] if not d.is_dir()]  # a typo in $EVO_KERNELS_TEMPLATES
+    said = "".join(f" ($EVO_KERNELS_TEMPLATES names {d}, which is not a folder)" for d in missing)
+    raise TemplateError(f"unknown template {name_or_path!r}{said}; known: "
+                        f"{', '.join(available_templates()) or 'none'}")
 
 
 def _one_line(exc: BaseException) -> str:
@@ -360,13 +368,20 @@ def _load_designs(path: Path, space: GenomeSpace, problem: Mapping[str, int]) ->
     if not path.exists():
         return [], []
     try:
-        doc = json.loads(path.read_text())
+        try:
+            doc = json.loads(path.read_text())
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not valid JSON: {exc}") from exc
+        if not isinstance(doc, dict) or "designs" not in doc:
+            raise ValueError('expected a JSON object {"designs": [...]}')
         entries = doc["designs"]
         if not isinstance(entries, list):
             raise ValueError("'designs' is not a list")
         out, sizes = [], []
         for i, e in enumerate(entries, 1):
             try:
+                if not isinstance(e, dict) or not isinstance(e.get("genome"), dict):
+                    raise ValueError('expected an object with a "genome" object (and optionally "why" and "at")')
                 out.append(space.check(space.coerce(e["genome"])))
                 at = e.get("at", [])
                 if not isinstance(at, list) or not all(isinstance(a, dict) and set(a) == set(problem) and

@@ -73,6 +73,17 @@ def test_unknown_template_is_one_line():
     assert "\n" not in str(e.value)
 
 
+def test_a_templates_folder_that_does_not_exist_is_named_where_a_name_is_not_found(tmp_path, monkeypatch):
+    # a typo in $EVO_KERNELS_TEMPLATES was ignored in silence: "unknown template 'saxpy'" and the shipped names
+    missing = tmp_path / "tmeplates"
+    monkeypatch.setenv("EVO_KERNELS_TEMPLATES", str(missing))
+    with pytest.raises(TemplateError) as e:
+        load_template("saxpy")
+    msg = str(e.value)
+    assert msg.startswith("unknown template 'saxpy'") and "\n" not in msg
+    assert f"$EVO_KERNELS_TEMPLATES names {missing}, which is not a folder" in msg, msg
+
+
 def test_mako_syntax_error_names_the_file(tmp_path):
     mako, _ = copy_template(tmp_path)
     mako.write_text(mako.read_text().replace("% endif", "% endfor"))
@@ -118,6 +129,25 @@ def test_missing_sidecar_names_the_file(tmp_path):
     meta.unlink()
     with pytest.raises(TemplateError, match="metadata file not found"):
         load_template(str(mako))
+
+
+@pytest.mark.parametrize("given", ["folder", "space.json.gz", "kernel.cu"])
+def test_a_file_or_folder_that_is_no_template_is_named_as_given(tmp_path, given):
+    """A path that exists but is neither a .cu.mako nor a .py (a folder of templates, a recording passed where
+    the template goes, a plain .cu file) is refused naming that path, not a made-up ``<stem>.cu.mako``."""
+    p = tmp_path / given
+    p.mkdir() if given == "folder" else p.write_text("{}")
+    with pytest.raises(TemplateError) as e:
+        load_template(str(p))
+    msg = str(e.value)
+    assert msg.startswith(f"{p}: not a template") and "NAME.cu.mako or NAME.py" in msg and "\n" not in msg
+
+
+def test_a_name_is_a_name_even_where_a_folder_of_that_name_is_here(tmp_path, monkeypatch):
+    """`evo-kernels tune sgemm` run in a folder holding a `sgemm/` (a report's or a batch's out folder)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sgemm").mkdir()
+    assert load_template("sgemm").name == "sgemm"
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -182,6 +212,24 @@ def test_a_size_past_an_int32_argument_is_one_line_naming_the_template():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "reduce_sum.py: at N=3000000000" in r.stderr and "does not fit its 32-bit int" in r.stderr
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[1, 2]", 'expected a JSON object {"designs": [...]}'),
+    ('{"design": []}', 'expected a JSON object {"designs": [...]}'),
+    ('{"designs": [[1]]}', 'design 1: expected an object with a "genome" object'),
+    ('{"designs": [{"why": "fast"}]}', 'design 1: expected an object with a "genome" object'),
+    ("{not json", "not valid JSON: "),
+])
+def test_a_designs_file_of_another_shape_says_what_it_expected(tmp_path, text, says):
+    # was: "list indices must be integers or slices, not str", "'designs'", "'genome'": Python's words, not the file's
+    mako, _ = copy_template(tmp_path)
+    designs = tmp_path / "transpose.designs.json"
+    designs.write_text(text)
+    with pytest.raises(TemplateError) as e:
+        load_template(str(mako))
+    msg = str(e.value)
+    assert msg.startswith(f"{designs}: ") and says in msg and "\n" not in msg, msg
 
 
 def test_designs_of_sizes_most_like_the_problem_come_first():

@@ -35,6 +35,9 @@ def test_a_repeated_gene_name_names_the_file(tmp_path):
     ('CHECK_PROBLEMS = [{"R": 512, "C": 768}', 'CHECK_PROBLEMS = [{"R": 512}', "no size for C"),
     ('CHECK_PROBLEMS = [{"R": 512, "C": 768}', 'CHECK_PROBLEMS = [{"R": 512, "C": 0}', "C = 0 is no size"),
     ('PROBLEM = {"R": 16384, "C": 16384}', 'PROBLEM = {"R": 16384, "C": 2.5}', "C = 2.5 is not an integer"),
+    # a scalar without its value= (README: role scalar "with value"): was loaded and passed as 0 to every launch
+    ('Arg("C", "scalar", "int32", value=p["C"])', 'Arg("C", "scalar", "int32")',
+     "args at R=16384, C=16384: arg C: a scalar argument needs its value (value=...)"),
 ])
 def test_bad_arguments_and_check_shapes_name_the_file_at_load(tmp_path, old, new, says):
     # was: loaded, and `compile` built the kernel with exit 0; the run-time harness met them first
