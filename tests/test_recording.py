@@ -79,6 +79,7 @@ def test_record_pins_are_checked_before_any_measurement(tmp_path, capsys):
     assert not (tmp_path / "x.json.gz").exists() and not (tmp_path / "x.db").exists()
 
 
+@pytest.mark.slow   # 15-22 s of sampling sgemm's space; with --all
 def test_record_samples_a_pinned_space_too_large_to_enumerate(tmp_path, monkeypatch):
     """A few pins leave sgemm's space far past the enumeration limit: record samples it (here it then
     stops at the missing GPU, the first thing after choosing the genomes)."""

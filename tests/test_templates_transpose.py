@@ -106,7 +106,9 @@ NEW_GENES = {
 }
 
 
-@pytest.mark.parametrize("gene", sorted(NEW_GENES))
+# gather_stage_256 with --all only (12 s): gather_stage runs the same staged code at 64 rows in the default
+@pytest.mark.parametrize("gene", [pytest.param(g, marks=pytest.mark.slow) if g == "gather_stage_256" else g
+                                  for g in sorted(NEW_GENES)])
 def test_newest_genes_run_on_the_cpu(gene, tmp_path):
     if shutil.which("g++") is None:
         pytest.skip("g++ not on PATH (CPU emulation)")
