@@ -346,10 +346,10 @@ def watch(read: Callable[[], Snapshot], every_s: float, stream: TextIO | None = 
                                       overflow="fold"))
                 live.update(Group(*parts), refresh=True)
             else:
-                now = (s.title, [(r["key"], json.dumps(r["problem"], sort_keys=True), r["median_us"]) for r in s.rows])
+                now = (s.title, plain_lines(s.rows))   # what a block shows: printed again only when it changes
                 if now != shown:
                     print(f"[{stamp}] {s.title}; {s.status}", file=stream)
-                    for line in plain_lines(s.rows):
+                    for line in now[1]:
                         print(line, file=stream)
                     stream.flush()
                     shown = now
