@@ -117,7 +117,9 @@ def test_prior_from_spaces_saves_a_population_whose_warm_start_reads_the_family(
     assert str(bad) in capsys.readouterr().err and not (tmp_path / "nothing").exists()
 
 
-@pytest.mark.parametrize("population,n_sources", [("names-training-side", 11), ("names-whole-corpus", 17)])
+# names-whole-corpus with --all only (11 s): the same refit as names-training-side's, over all 17 spaces
+@pytest.mark.parametrize("population,n_sources", [("names-training-side", 11),
+                                                  pytest.param("names-whole-corpus", 17, marks=pytest.mark.slow)])
 def test_shipped_names_populations_are_fitted_on_todays_recorded_spaces(population, n_sources):
     """Each shipped names population holds one source per recorded space it names, fitted on that file as it is
     today (the fingerprint of its measurements), and serves the file's own gene names: a template that gains a
