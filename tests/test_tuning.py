@@ -336,7 +336,7 @@ def test_a_finished_run_asked_again_says_its_budget_was_spent(tmp_path):
                           "(raise --budget to go on)"), first
 
 
-# slow (17 s): three tunes; the shipped default's choice (warm_start) is tested without them in test_bench_search.py
+# slow (17 s): three tunes; the shipped default's choice (warm_start) is tested without them in test_checkpoint.py
 @pytest.mark.slow
 def test_pbt_starts_from_the_shipped_population_unless_told_otherwise(tmp_path):
     """Without --init-population, tune's pbt starts from the shipped names population: its first line says so and it
