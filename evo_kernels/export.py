@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from evo_kernels.limits import default_dynamic_smem, needs_cluster_opt_in
-from evo_kernels.template import Arg, KernelTemplate
+from evo_kernels.template import Arg, KernelTemplate, in_order
 
 CTYPES = {"float32": "float", "int32": "int"}
 
@@ -187,9 +187,7 @@ another version of the template is said so, in the header's head and its own com
     if not entries:
         raise ValueError(f"no tuned entries for {template.name} to export")
     # the sizes in the template's order, as launch() takes them (the database keeps a problem's keys sorted)
-    order = list(template.problem)
-    entries = [{**e, "problem": {**{k: e["problem"][k] for k in order if k in e["problem"]}, **e["problem"]}}
-               for e in entries]
+    entries = [{**e, "problem": in_order(e["problem"], list(template.problem))} for e in entries]
     ns = f"evo_tuned_{_ident(template.name)}"
     cc = int(re.sub(r"\D", "", arch))
     changed = [i for i, e in enumerate(entries) if template.changed_since(e.get("template_hash"))]

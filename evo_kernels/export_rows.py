@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from evo_kernels.template import KernelTemplate, size_text
+from evo_kernels.template import KernelTemplate, in_order, size_text
 
 
 class ExportError(ValueError):
@@ -16,7 +16,7 @@ class ExportError(ValueError):
 
 
 def _size(template: KernelTemplate, problem: dict[str, int]) -> str:
-    return size_text({**{k: problem[k] for k in template.problem if k in problem}, **problem})
+    return size_text(in_order(problem, list(template.problem)))
 
 
 def export_entries(store: Any, template: KernelTemplate, sizes: Sequence[dict] | None, top: int,

@@ -53,8 +53,9 @@ def in_template_order(problem: dict[str, Any], template: str | None) -> dict[str
     """The problem with its keys in the order of the template's PROBLEM (M, N, K for sgemm) where
     ``template`` names one: the database returns a problem's keys sorted (K, M, N), and "1522x131x705"
     reads as another size than M=131, N=705, K=1522."""
-    keys = _problem_keys(template) if template else ()
-    return {**{k: problem[k] for k in keys if k in problem}, **{k: v for k, v in problem.items() if k not in keys}}
+    from evo_kernels.template import in_order
+
+    return in_order(problem, _problem_keys(template) if template else ())
 
 
 def problem_label(problem: dict[str, Any], template: str | None = None) -> str:

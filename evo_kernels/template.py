@@ -23,7 +23,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -286,6 +286,12 @@ class KernelTemplate:
     def smem_bytes(self, genome: Mapping[str, Any]) -> int:
         fn: Callable[[Genome], int] | None = getattr(self.meta, "smem_bytes", None)
         return int(fn(dict(genome))) if fn else 0
+
+
+def in_order(problem: Mapping[str, Any], keys: Sequence[str]) -> dict[str, Any]:
+    """``problem`` with ``keys`` first, in their order (a template's PROBLEM: M, N, K), then any others as given: the
+    database keeps a problem's keys sorted (K, M, N), and a header's functions and a person read them in PROBLEM's."""
+    return {**{k: problem[k] for k in keys if k in problem}, **problem}
 
 
 def size_text(problem: Mapping[str, int]) -> str:
