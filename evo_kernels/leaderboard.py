@@ -39,6 +39,12 @@ def roofline_pct(median_ms: float, nbytes: int, flops: int) -> float:
     return 100 * rate / (SGEMM_TFLOPS * 1e3 if unit == "GFLOP/s" else COPY_TBPS * 1e3)
 
 
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a rich table that redraws) rather than a file or a pipe (plain lines): the
+    one test the live leaderboard, ``print_rows`` and ``watch`` share."""
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
 @functools.lru_cache(maxsize=None)
 def _problem_keys(template: str) -> tuple[str, ...]:
     from evo_kernels.template import TemplateError, load_template
@@ -148,7 +154,7 @@ class LiveLeaderboard:
 
     @property
     def interactive(self) -> bool:
-        return hasattr(self.stream, "isatty") and self.stream.isatty()
+        return is_terminal(self.stream)
 
     def __enter__(self) -> LiveLeaderboard:
         if self.interactive:
@@ -261,7 +267,7 @@ def print_rows(rows: Iterable[dict[str, Any]], stream: TextIO | None = None, tit
     more), plain lines otherwise."""
     stream = sys.stdout if stream is None else stream  # looked up now: sys.stdout may have been replaced
     rows = list(rows)
-    if hasattr(stream, "isatty") and stream.isatty():
+    if is_terminal(stream):
         from rich.console import Console
 
         console = Console(file=stream)
@@ -329,7 +335,7 @@ def watch(read: Callable[[], Snapshot], every_s: float, stream: TextIO | None = 
     shown: Any = None
     live = None
     try:
-        if hasattr(stream, "isatty") and stream.isatty():
+        if is_terminal(stream):
             from rich.console import Console, Group
             from rich.live import Live
             from rich.text import Text
